@@ -1,0 +1,3 @@
+import StreamCore
+
+print("ReactiveToolkit demo")

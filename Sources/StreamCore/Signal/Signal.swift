@@ -1,0 +1,49 @@
+/// A cold signal: each observation runs its producer anew.
+///
+/// ```swift
+/// let counter = Signal<Int, Never> { observer in
+///     observer.receive(1)
+///     observer.receive(2)
+///     observer.receive(completion: .finished)
+///     return NonDisposable.instance
+/// }
+/// counter.observe { print($0) }   // next(1), next(2), completed
+/// ```
+///
+/// The producer may call its observer from any thread and at any time; the observation
+/// serializes the events, drops anything after a terminal event or after disposal, and disposes
+/// the producer's disposable when the signal terminates or the observation is disposed.
+public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
+    @usableFromInline
+    let subscription: @Sendable (Observer<Element, Error>) -> any Disposable
+
+    /// Creates a signal from a producer, which is run once per observation.
+    ///
+    /// - Parameter producer: Sends events to the observer and returns a disposable that cancels
+    ///   its work. It may send from any thread; events are delivered one at a time in the order
+    ///   the observation accepted them.
+    public init(_ producer: @escaping @Sendable (Observer<Element, Error>) -> any Disposable) {
+        subscription = { downstream in
+            SerialObservation.start(downstream: downstream, producer: producer)
+        }
+    }
+
+    /// Creates a signal from a producer that already keeps the signal contract.
+    ///
+    /// A trusted producer sends serially, never after a terminal event, stops sending once
+    /// `observer.isDisposed` or its returned disposable is disposed, and releases its resources
+    /// on termination. Operators inside the toolkit use this to avoid a lock per event.
+    @inlinable
+    package init(trusted producer: @escaping @Sendable (Observer<Element, Error>) -> any Disposable) {
+        subscription = producer
+    }
+
+    /// Registers an observer and returns the disposable that cancels the observation.
+    @inlinable
+    public func observe(with observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
+        subscription(Observer(observer))
+    }
+}
+
+/// A signal that cannot fail.
+public typealias SafeSignal<Element> = Signal<Element, Never>

@@ -1,0 +1,47 @@
+/// A subject that holds a current value and gives it to each new observer first (Combine's type).
+///
+/// ```swift
+/// let count = CurrentValueSubject<Int, Never>(0)
+/// count.observeNext { print($0) }   // prints 0
+/// count.value = 1                   // prints 1
+/// ```
+///
+/// `value` reads the latest element sent; setting it sends. After a terminal event the value
+/// stays at the last element and further sets are ignored.
+public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
+    private let core: SubjectCore<Element, Error>
+
+    /// Creates a subject holding `value`.
+    public init(_ value: Element) {
+        core = SubjectCore(replay: 1, initial: value)
+    }
+
+    /// The latest value. Setting it sends the new value to every observer.
+    public var value: Element {
+        get {
+            // Always set: the core is created with an initial value and `latest` is never cleared.
+            core.latest!
+        }
+        set { core.send(.next(newValue)) }
+    }
+
+    /// Sends an event; a `.next` also becomes the current value.
+    public func on(_ event: Signal<Element, Error>.Event) {
+        core.send(event)
+    }
+
+    /// Sends an element, which becomes the current value.
+    public func send(_ element: Element) {
+        core.send(.next(element))
+    }
+
+    /// Ends the subject.
+    public func send(completion: Subscribers.Completion<Error>) {
+        core.send(Signal<Element, Error>.Event(completion: completion))
+    }
+
+    /// Registers an observer; it receives the current value first.
+    public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
+        core.observe(Observer(observer))
+    }
+}

@@ -1,0 +1,60 @@
+/// A hot signal that you send events into; observers receive what is sent after they register.
+///
+/// ```swift
+/// let name = PassthroughSubject<String, Never>()
+/// name.observeNext { print("Hi \($0)!") }
+/// name.send("Jim")                   // prints "Hi Jim!"
+/// name.send(completion: .finished)
+/// ```
+///
+/// Thread safety: `send` may be called from any thread. Sends are serialized by the subject:
+/// observers receive one event at a time, in the order the subject accepted them; a send made
+/// while another is being delivered (on another thread, or from inside an observer) is queued
+/// and delivered by the thread that is already delivering, after the current event. Observers
+/// registering after a terminal event receive that event at once.
+///
+/// Elements that cross threads this way should be `Sendable`; the subject does not copy them.
+public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
+    private let core = SubjectCore<Element, Error>()
+
+    /// Creates a subject with no observers.
+    public init() {}
+
+    /// Sends an event to every observer; ignored after a terminal event.
+    public func on(_ event: Signal<Element, Error>.Event) {
+        core.send(event)
+    }
+
+    /// Sends an element to every observer.
+    public func send(_ element: Element) {
+        core.send(.next(element))
+    }
+
+    /// Ends the subject with a completion; observers are then released.
+    public func send(completion: Subscribers.Completion<Error>) {
+        core.send(Signal<Element, Error>.Event(completion: completion))
+    }
+
+    /// Registers an observer for events sent from now on.
+    ///
+    /// - Complexity: O(1) amortized, and so is disposing the returned disposable.
+    public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
+        core.observe(Observer(observer))
+    }
+
+    /// The number of current observers.
+    public var observerCount: Int { core.observerCount }
+}
+
+extension PassthroughSubject where Element == Void {
+    /// Sends `()` to every observer.
+    public func send() {
+        core.send(.next(()))
+    }
+}
+
+/// The name ReactiveKit's documents use for ``PassthroughSubject``; the two are the same type.
+public typealias Subject<Element, Error: Swift.Error> = PassthroughSubject<Element, Error>
+
+/// A passthrough subject that cannot fail.
+public typealias SafePassthroughSubject<Element> = PassthroughSubject<Element, Never>
