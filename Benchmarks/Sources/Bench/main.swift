@@ -19,33 +19,41 @@ if CommandLine.arguments.contains("--profile-w4") {
 }
 var rows: [(String, Measurement, Measurement)] = []
 
-@MainActor func row(_ name: String, _ baseline: Measurement, _ toolkit: Measurement) {
+/// Allocation ceilings per unit that CI enforces (allocation counts are machine-independent).
+var allocationLimits: [String: Double] = [:]
+
+@MainActor func row(_ name: String, _ baseline: Measurement, _ toolkit: Measurement, maxAllocs: Double? = nil) {
     rows.append((name, baseline, toolkit))
+    if let maxAllocs { allocationLimits[name] = maxAllocs }
 }
 
+let quick = CommandLine.arguments.contains("--quick")
+let checkAllocations = CommandLine.arguments.contains("--check-allocations")
+let reps = quick ? 3 : 5
+
 row("W1 chain (per element)",
-    measure("baseline", units: n1, expected: w1Expected(n1)) { w1Baseline(n1) },
-    measure("toolkit", units: n1, expected: w1Expected(n1)) { w1Toolkit(n1) })
+    measure("baseline", units: n1, repetitions: reps, expected: w1Expected(n1)) { w1Baseline(n1) },
+    measure("toolkit", units: n1, repetitions: reps, expected: w1Expected(n1)) { w1Toolkit(n1) }, maxAllocs: 0.001)
 let tri = n1 * (n1 - 1) / 2
 row("W2 subject send, 1 observer (vs mini)",
-    measure("mini", units: n1, expected: tri) { w2Mini(n1) },
-    measure("toolkit", units: n1, expected: tri) { w2Toolkit(n1) })
+    measure("mini", units: n1, repetitions: reps, expected: tri) { w2Mini(n1) },
+    measure("toolkit", units: n1, repetitions: reps, expected: tri) { w2Toolkit(n1) }, maxAllocs: 0.001)
 row("W2 subject send, 1 observer (vs bare)",
-    measure("bare", units: n1, expected: tri) { w2Bare(n1) },
-    measure("toolkit", units: n1, expected: tri) { w2Toolkit(n1) })
+    measure("bare", units: n1, repetitions: reps, expected: tri) { w2Bare(n1) },
+    measure("toolkit", units: n1, repetitions: reps, expected: tri) { w2Toolkit(n1) })
 let n3 = 100_000
 row("W3 fanout 100 (per delivered event)",
-    measure("mini", units: n3 * 100, expected: 100 * (n3 * (n3 - 1) / 2)) { w3Mini(n3, observers: 100) },
-    measure("toolkit", units: n3 * 100, expected: 100 * (n3 * (n3 - 1) / 2)) { w3Toolkit(n3, observers: 100) })
+    measure("mini", units: n3 * 100, repetitions: reps, expected: 100 * (n3 * (n3 - 1) / 2)) { w3Mini(n3, observers: 100) },
+    measure("toolkit", units: n3 * 100, repetitions: reps, expected: 100 * (n3 * (n3 - 1) / 2)) { w3Toolkit(n3, observers: 100) }, maxAllocs: 0.001)
 let n4 = 100_000
 row("W4 observe + dispose",
-    measure("mini", units: n4, expected: n4) { w4Mini(n4) },
-    measure("toolkit", units: n4, expected: n4) { w4Toolkit(n4) })
+    measure("mini", units: n4, repetitions: reps, expected: n4) { w4Mini(n4) },
+    measure("toolkit", units: n4, repetitions: reps, expected: n4) { w4Toolkit(n4) }, maxAllocs: 3)
 for n in [10_000, 100_000] {
     let order = shuffledOrder(n)
     row("W4b \(n) observers, shuffled dispose (per observer)",
-        measure("mini", units: n, expected: n) { w4bMini(n, order: order) },
-        measure("toolkit", units: n, expected: n) { w4bToolkit(n, order: order) })
+        measure("mini", units: n, repetitions: reps, expected: n) { w4bMini(n, order: order) },
+        measure("toolkit", units: n, repetitions: reps, expected: n) { w4bToolkit(n, order: order) }, maxAllocs: 3)
 }
 
 func format(_ value: Double) -> String {
@@ -59,3 +67,17 @@ for (name, base, tk) in rows {
     let check = base.checkPassed && tk.checkPassed ? "ok" : "CHECK FAIL"
     print("| \(name) | \(format(base.nsPerUnit)) | \(format(tk.nsPerUnit)) (\(format(tk.minNs))–\(format(tk.maxNs))) | \(format(ratio))× | \(format(base.allocsPerUnit)) | \(format(tk.allocsPerUnit)) | \(check) |")
 }
+
+var failures: [String] = []
+for (name, base, tk) in rows {
+    if !(base.checkPassed && tk.checkPassed) { failures.append("\(name): checksum mismatch") }
+    if checkAllocations, let limit = allocationLimits[name], tk.allocsPerUnit > limit {
+        failures.append("\(name): \(tk.allocsPerUnit) allocations per unit, limit \(limit)")
+    }
+}
+if !failures.isEmpty {
+    print("\nBENCHMARK GATE FAILED:")
+    failures.forEach { print("- \($0)") }
+    exit(1)
+}
+if checkAllocations { print("\nAllocation gate passed (\(allocationLimits.count) workloads).") }
