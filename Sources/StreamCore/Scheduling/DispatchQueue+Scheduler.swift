@@ -36,7 +36,8 @@ extension DispatchQueue: Scheduler {
     ///
     /// - Parameters:
     ///   - delay: How long to wait; zero or less means as soon as possible, after this method
-    ///     returns. Delays beyond the range of `DispatchTime` wait forever (until disposed).
+    ///     returns. Delays beyond the range of `DispatchTime` (about 146 years of uptime) wait
+    ///     forever, until disposed.
     ///   - action: The work, run on the queue.
     /// - Returns: A disposable that cancels the action if it has not started, releasing it at once.
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
@@ -50,8 +51,10 @@ extension DispatchQueue: Scheduler {
         let nanoseconds = delay.clampedDelay.saturatingNanoseconds
         let start = DispatchTime.now()
         let (end, overflow) = start.uptimeNanoseconds.addingReportingOverflow(UInt64(nanoseconds))
-        // DispatchTime reserves UInt64.max for distantFuture; anything past it is "never".
-        if overflow || end >= DispatchTime.distantFuture.uptimeNanoseconds { return .distantFuture }
+        // libdispatch keeps the top two bits of a `dispatch_time_t` for the clock kind (wall
+        // clock, monotonic): an uptime at or past 2^62 ns (146 years) would be read as another
+        // clock's time, most likely in the past, and fire at once. Treat it as "never".
+        if overflow || end >= 1 << 62 { return .distantFuture }
         return DispatchTime(uptimeNanoseconds: end)
     }
 }

@@ -77,15 +77,22 @@ import Testing
         #expect(runs.value == 0)
     }
 
-    @Test func delayBeyondDispatchTimeWaitsForeverUntilDisposed() {
+    @Test(arguments: [Duration.seconds(Int64.max), .seconds(200 * 365 * 86_400), .maximumDelay * 100])
+    func delayBeyondDispatchTimeWaitsForeverUntilDisposed(delay: Duration) async {
         let (queue, _) = Self.makeQueue()
+        let runs = Box(0)
         weak var weakTracked: Tracked?
         let token: any Disposable
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            token = queue.schedule(after: .seconds(Int64.max)) { _ = tracked }
+            token = queue.schedule(after: delay) { _ = tracked; runs.mutate { $0 += 1 } }
         }
+        // Were the deadline misread as a past one, the action would be due before this.
+        let later = DispatchSemaphore(value: 0)
+        _ = queue.schedule(after: .milliseconds(20)) { later.signal() }
+        #expect(await wait(for: later))
+        #expect(runs.value == 0)
         #expect(!token.isDisposed)
         token.dispose()
         #expect(weakTracked == nil)
