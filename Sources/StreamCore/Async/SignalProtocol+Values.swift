@@ -11,9 +11,9 @@ extension SignalProtocol where Element: Sendable {
     ///
     /// Reading the property observes the signal at once. Buffering: a signal has no
     /// back-pressure, so elements that arrive before the loop asks for them are buffered without
-    /// limit (use ``values(bufferingPolicy:)-(AsyncThrowingStream<Element,Swift.Error>.Continuation.BufferingPolicy)``
-    /// to keep only the oldest or newest few). A synchronous infinite signal such as
-    /// `Signal.sequence(1...)` never returns from `values`: make it finite first (`take(first:)`).
+    /// limit (use `values(bufferingPolicy:)` to keep only the oldest or newest few). A
+    /// synchronous infinite signal such as `Signal.sequence(1...)` never returns from `values`:
+    /// make it finite first (`take(first:)`).
     ///
     /// The stream finishes on completion and throws the signal's error on failure. Ending the
     /// loop early (`break`, `return`, a thrown error) or cancelling the task that consumes the
@@ -63,7 +63,7 @@ extension SignalProtocol where Element: Sendable, Error == Never {
     /// ```
     ///
     /// Reading the property observes the signal at once; elements that arrive before the loop
-    /// asks for them are buffered without limit (see ``values(bufferingPolicy:)-(AsyncStream<Element>.Continuation.BufferingPolicy)``).
+    /// asks for them are buffered without limit (see `values(bufferingPolicy:)`).
     /// Ending the loop early or cancelling the consuming task disposes the observation, once the
     /// stream and its iterator are released.
     public var values: AsyncStream<Element> {

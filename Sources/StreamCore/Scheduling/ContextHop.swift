@@ -11,6 +11,7 @@
 /// when disposal happens in the context itself (say, on the serial queue events arrive on).
 /// A terminal event disposes the upstream and releases the downstream after it is delivered.
 package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposable {
+    /// The events this hop carries.
     package typealias Event = Signal<Element, Error>.Event
 
     private struct State {

@@ -55,7 +55,8 @@ import Testing
         let terminated = DispatchSemaphore(value: 0)
         let termination = Box<String?>(nil)
         continuation.onTermination = { reason in
-            if case .cancelled = reason { termination.mutate { $0 = "cancelled" } } else { termination.mutate { $0 = "finished" } }
+            let name = if case .cancelled = reason { "cancelled" } else { "finished" }
+            termination.mutate { $0 = name }
             terminated.signal()
         }
         let first = DispatchSemaphore(value: 0)

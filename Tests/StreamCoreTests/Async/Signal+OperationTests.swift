@@ -8,7 +8,9 @@ import Testing
     }
 
     /// Observes `signal` and returns its events once it terminates.
-    private static func events<E: Sendable & Equatable, F: Error>(of signal: Signal<E, F>) async -> [Signal<E, F>.Event]? {
+    private static func events<E: Sendable & Equatable, F: Error>(
+        of signal: Signal<E, F>
+    ) async -> [Signal<E, F>.Event]? {
         let done = DispatchSemaphore(value: 0)
         let recorder = Recorder<E, F>()
         _ = signal.observe { event in

@@ -10,7 +10,10 @@ import Testing
 
     private static func encode(_ sender: Int, _ index: Int) -> Int { sender * 1_000_000 + index }
 
-    private static func sendConcurrently(into subject: PassthroughSubject<Int, Never>, afterEach: @Sendable (Int, Int) -> Void = { _, _ in }) {
+    private static func sendConcurrently(
+        into subject: PassthroughSubject<Int, Never>,
+        afterEach: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) {
         DispatchQueue.concurrentPerform(iterations: senders) { sender in
             for index in 0..<perSender {
                 subject.send(encode(sender, index))

@@ -72,7 +72,9 @@ import Testing
         _ = Self.probe(runs: runs, disposed: disposed).subscribe(on: .immediate).observe(with: recorder.observer)
         #expect(runs.value == 1)
         #expect(recorder.elements == [1])
-        _ = Self.probe(runs: runs, disposed: disposed).subscribe(on: ImmediateScheduler()).observe(with: recorder.observer)
+        _ = Self.probe(runs: runs, disposed: disposed)
+            .subscribe(on: ImmediateScheduler())
+            .observe(with: recorder.observer)
         #expect(runs.value == 2)
     }
 

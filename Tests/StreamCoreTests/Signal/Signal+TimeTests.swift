@@ -95,7 +95,8 @@ import Testing
     @Test func sequenceTakesADuration() {
         let scheduler = VirtualTimeScheduler()
         let recorder = TimedRecorder(scheduler)
-        _ = Signal<Int, Never>(sequence: 7...8, interval: .seconds(2), scheduler: scheduler).observe(with: recorder.observer)
+        _ = Signal<Int, Never>(sequence: 7...8, interval: .seconds(2), scheduler: scheduler)
+            .observe(with: recorder.observer)
         scheduler.run()
         #expect(recorder.log.value == ["7@2", "8@4", "|@6"])
     }

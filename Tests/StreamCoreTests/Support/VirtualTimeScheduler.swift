@@ -73,8 +73,9 @@ final class VirtualTimeScheduler: Scheduler {
             // Lock order is always scheduler, then action: `ScheduledAction` never calls back.
             state.items.removeAll { $0.action.isDisposed }
             guard
-                let index = state.items.indices.min(by: {
-                    (state.items[$0].deadline, state.items[$0].order) < (state.items[$1].deadline, state.items[$1].order)
+                let index = state.items.indices.min(by: { lhs, rhs in
+                    let (a, b) = (state.items[lhs], state.items[rhs])
+                    return (a.deadline, a.order) < (b.deadline, b.order)
                 }),
                 state.items[index].deadline <= instant
             else {
