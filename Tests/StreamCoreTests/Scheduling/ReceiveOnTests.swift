@@ -20,6 +20,20 @@ import Testing
         #expect(onQueue.value == Array(repeating: 1, count: 6))
     }
 
+    @Test func mainDeliversOnTheMainQueue() async {
+        let key = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: key, value: 9)
+        defer { DispatchQueue.main.setSpecific(key: key, value: nil) }
+        let done = DispatchSemaphore(value: 0)
+        let seen = Box<[Int?]>([])
+        _ = Signal<Int, Never>.sequence([1, 2]).receive(on: .main).observe { event in
+            seen.mutate { $0.append(DispatchQueue.getSpecific(key: key)) }
+            if event.isTerminal { done.signal() }
+        }
+        #expect(await wait(for: done))
+        #expect(seen.value == [9, 9, 9])
+    }
+
     @Test func schedulerOverloadDeliversWhenTheSchedulerRuns() {
         let scheduler = VirtualTimeScheduler()
         let recorder = Recorder<Int, Never>()

@@ -122,6 +122,20 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func reactiveKitSpellingsWork() {
+        let scheduler = VirtualTimeScheduler()
+        let recorder = TimedRecorder(scheduler)
+        _ = Signal<Int, Never>(sequence: 0..., interval: 5, scheduler: scheduler)
+            .take(first: 2)
+            .observe(with: recorder.observer)
+        scheduler.advance(by: .seconds(60))
+        #expect(recorder.log.value == ["0@5", "1@10", "|@10"])
+        let just = TimedRecorder(scheduler)
+        _ = Signal<Int, Never>(just: 5, after: 60, scheduler: scheduler).observe(with: just.observer)
+        scheduler.advance(by: .seconds(60))
+        #expect(just.log.value == ["5@120", "|@120"])
+    }
+
     @Test func disposingStopsAnInfiniteSequence() {
         let scheduler = VirtualTimeScheduler()
         let recorder = TimedRecorder(scheduler)
