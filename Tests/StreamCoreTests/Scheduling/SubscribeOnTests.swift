@@ -65,6 +65,24 @@ import Testing
         #expect(recorder.events.isEmpty)
     }
 
+    @Test func disposingWhileTheProducerRunsStopsDeliveryAtOnce() {
+        let scheduler = VirtualTimeScheduler()
+        let recorder = Recorder<Int, Never>()
+        let observation = Box<(any Disposable)?>(nil)
+        // A guarded producer that ignores `isDisposed` and is disposed from outside mid-way.
+        let signal = Signal<Int, Never>({ observer in
+            observer.receive(1)
+            observation.value?.dispose()
+            observer.receive(2)
+            return NonDisposable.instance
+        })
+        let disposable = signal.subscribe(on: scheduler).observe(with: recorder.observer)
+        observation.mutate { $0 = disposable }
+        scheduler.advance()
+        #expect(recorder.events == [.next(1)])
+        #expect(disposable.isDisposed)
+    }
+
     @Test func immediateAddsNoHop() {
         let runs = Box(0)
         let disposed = Box(false)
