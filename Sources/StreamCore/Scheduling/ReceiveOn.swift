@@ -20,7 +20,7 @@ extension SignalProtocol where Element: Sendable {
     /// - Returns: A signal with the same events, delivered in `context`.
     public func receive(on context: ExecutionContext) -> Signal<Element, Error> {
         if context.isImmediate { return toSignal() }
-        return Signal(trusted: { observer in
+        return Signal.trusted({ observer in
             let hop = ContextHop(downstream: observer, context: context)
             hop.setUpstream(self.subscribe(hop.observer))
             return hop

@@ -23,7 +23,7 @@ extension SignalProtocol {
     /// - Returns: A signal with the same events, whose producer runs in `context`.
     public func subscribe(on context: ExecutionContext) -> Signal<Element, Error> {
         if context.isImmediate { return toSignal() }
-        return Signal(trusted: { observer in
+        return Signal.trusted({ observer in
             let upstream = SerialDisposable()
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
             context.execute {

@@ -77,7 +77,6 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         switch event {
         case .next(let element):
             latestElement = element
-            if replayCapacity > 0 { replay.append(element) }
         case .failed, .completed:
             isTerminated = true
         }
@@ -86,12 +85,25 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             mutex.unlock()
             return true
         }
-        if event.isTerminal { terminal = event }
+        beginDelivery(of: event)
         isDelivering = true
         mutex.unlock()
         deliver(event)
         drain()
         return true
+    }
+
+    /// Records an event whose delivery starts now: the replay buffer and the terminal event
+    /// advance in delivery order, so an observer attached between two queued events is replayed
+    /// exactly what was delivered before it and then receives the rest. Mutex held.
+    @inlinable
+    func beginDelivery(of event: Event) {
+        switch event {
+        case .next(let element):
+            if replayCapacity > 0 { replay.append(element) }
+        case .failed, .completed:
+            terminal = event
+        }
     }
 
     /// The latest element accepted.
@@ -142,7 +154,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
                 mutex.unlock()
                 return
             }
-            if case .event(let event)? = operation, event.isTerminal { terminal = event }
+            if case .event(let event)? = operation { beginDelivery(of: event) }
             mutex.unlock()
             detach(detached)
             switch operation {

@@ -1,4 +1,0 @@
-/// An object whose release a test observes through a weak reference.
-final class Tracked: Sendable {
-    init() {}
-}
