@@ -2,6 +2,12 @@
 // Usage: swift run -c release bench
 import Foundation
 let n1 = 1_000_000
+if CommandLine.arguments.contains("--profile-w1") {
+    var total = 0
+    for _ in 0..<20 { total &+= w1Toolkit(1_000_000) }
+    print(total)
+    exit(0)
+}
 if CommandLine.arguments.contains("--profile-w2") {
     print(w2Toolkit(3_000_000))
     exit(0)

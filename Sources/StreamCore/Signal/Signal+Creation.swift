@@ -31,11 +31,18 @@ extension Signal {
     @inlinable
     public static func sequence<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Element {
         Signal.trusted({ observer in
+            // Read the lifetime once: when nothing downstream can stop us during this synchronous
+            // loop (no lifetime), the loop needs no per-element check at all.
+            guard let lifetime = observer.lifetime else {
+                for element in sequence { observer.receive(element) }
+                observer.on(.completed)
+                return DisposedDisposable.instance
+            }
             for element in sequence {
-                if observer.isDisposed { return DisposedDisposable.instance }
+                if lifetime.isDisposed { return DisposedDisposable.instance }
                 observer.receive(element)
             }
-            if !observer.isDisposed { observer.on(.completed) }
+            if !lifetime.isDisposed { observer.on(.completed) }
             return DisposedDisposable.instance
         })
     }
