@@ -13,7 +13,8 @@ public import StreamCore
 /// ```
 ///
 /// The connection owns an ephemeral session (no shared cookies or cache) and invalidates it
-/// when released, after running tasks finish. Events arrive on the session's delegate queue.
+/// when released, after running tasks finish; signals made by ``data(for:)`` keep the connection
+/// alive, so a signal observed after its connection was dropped still works. Events arrive on the session's delegate queue.
 public final class URLSessionConnection: Connection {
     /// The base URL that resources are relative to.
     public let baseURL: URL
@@ -50,7 +51,9 @@ public final class URLSessionConnection: Connection {
     /// - Returns: The response body, or a failure: ``FlowError/invalidRequest(_:)``,
     ///   ``FlowError/network(code:message:)`` or ``FlowError/httpStatus(_:body:)``.
     public func data(for resource: Resource) -> Signal<Data, FlowError> {
-        Signal { [session, baseURL, timeout, acceptableStatusCodes] observer in
+        // The producer holds the connection (not just its session): the session is invalidated in
+        // `deinit`, and a task must never be created on an invalidated session.
+        Signal { [self] observer in
             let request: URLRequest
             do throws(FlowError) {
                 request = try resource.request(baseURL: baseURL, timeout: timeout)
@@ -58,6 +61,7 @@ public final class URLSessionConnection: Connection {
                 observer.on(.failed(error))
                 return NonDisposable.instance
             }
+            let acceptableStatusCodes = self.acceptableStatusCodes
             let task = session.dataTask(with: request) { data, response, error in
                 if let error {
                     observer.on(.failed(Self.networkError(error)))

@@ -55,3 +55,13 @@ import Testing
         #expect(result(connection.data(for: Resource(path: "gone"))).elements == [Data("[]".utf8)])
     }
 }
+
+@Suite struct URLSessionConnectionLifetimeTests {
+    @Test func signalOutlivingItsConnectionStillWorks() throws {
+        let server = try TestHTTPServer(routes: ["/a": .json("{}")])
+        defer { server.stop() }
+        // The connection is a temporary: only the signal references it.
+        let signal = URLSessionConnection(baseURL: server.baseURL).data(for: Resource(path: "a"))
+        #expect(result(signal).elements == [Data("{}".utf8)])
+    }
+}
