@@ -77,10 +77,11 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     /// Saves, waiting or not according to ``waitsForSave``.
     func save(_ value: Value) -> Signal<Value, FlowError> {
         if waitsForSave { return saveToPersistence(value) }
-        let report = onSaveFailure
-        _ = saveToPersistence(value).observeFailed { report($0) }
+        let (persist, report) = (saveToPersistence, onSaveFailure)
         return Signal { observer in
+            // Deliver first, then save: the fetch does not wait for the disk.
             observer.receive(lastElement: value)
+            _ = persist(value).observeFailed { report($0) }
             return NonDisposable.instance
         }
     }

@@ -95,6 +95,9 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
 
     /// Runs the work again, or joins the load already running.
     ///
+    /// Joining means: when a load is running (the first load, or an earlier reload, silent or
+    /// not), no new load starts and the returned signal reports that load's states and result.
+    ///
     /// Observers of the property see `.reloading` (in ``observedStates``; `.loading` as a plain
     /// ``LoadingState``), then `.loaded` or `.failed`. A silent reload leaves the state alone
     /// while it runs and on failure: observers only see a new value when it arrives.

@@ -31,17 +31,3 @@ public enum ObservedLoadingState<LoadingValue, LoadingError: Swift.Error>: Obser
 extension ObservedLoadingState: Sendable where LoadingValue: Sendable {}
 extension ObservedLoadingState: Equatable where LoadingValue: Equatable, LoadingError: Equatable {}
 extension ObservedLoadingState: Hashable where LoadingValue: Hashable, LoadingError: Hashable {}
-
-/// A type that can present itself as an ``ObservedLoadingState``.
-public protocol ObservedLoadingStateProtocol<LoadingValue, LoadingError>: LoadingStateProtocol {
-    /// The state as an ``ObservedLoadingState``.
-    var asObservedLoadingState: ObservedLoadingState<LoadingValue, LoadingError> { get }
-}
-
-extension ObservedLoadingStateProtocol {
-    /// Whether the state is `.reloading`.
-    public var isReloading: Bool {
-        if case .reloading = asObservedLoadingState { return true }
-        return false
-    }
-}

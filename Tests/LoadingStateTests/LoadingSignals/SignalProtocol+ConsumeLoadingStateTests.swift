@@ -23,4 +23,17 @@ import Testing
         subject.send(.loaded(3))
         #expect(recorder.elements == [3])
     }
+
+    @Test func observedStatesAreHandedOverAsTheyAre() {
+        let listener = RecordingListener()
+        let work = ManualWork()
+        let property = LoadingProperty { work.signal }
+        let recorder = Recorder<Int, Never>()
+        _ = property.observedStates.consumeLoadingState(by: listener).observe(with: recorder.observer)
+        work.finish(.success(1))
+        property.reload()
+        work.finish(.success(2))
+        #expect(listener.shown.value == ["loading", "loaded 1", "reloading", "loaded 2"])
+        #expect(recorder.elements == [1, 2])
+    }
 }
