@@ -61,8 +61,8 @@ struct NetworkInterface: Sendable {
         var result: [NetworkInterface] = []
         var cursor: UnsafeMutablePointer<ifaddrs>? = first
         while let entry = cursor {
-            let flags = Int32(entry.pointee.ifa_flags)
-            let family = entry.pointee.ifa_addr.map { Int32($0.pointee.sa_family) }
+            let flags = Int32(truncatingIfNeeded: entry.pointee.ifa_flags)
+            let family = entry.pointee.ifa_addr.map { Int32(truncatingIfNeeded: $0.pointee.sa_family) }
             result.append(NetworkInterface(
                 name: String(cString: entry.pointee.ifa_name),
                 isUp: flags & Int32(IFF_UP) != 0 && flags & Int32(IFF_RUNNING) != 0,
