@@ -144,3 +144,46 @@ final class ManualWork: Sendable {
         #expect(recorder.elements == ["#2"])
     }
 }
+
+@Suite struct LoadingPropertyStressTests {
+    @Test func loadsNeverOverlapUnderConcurrentReloadsAndObservers() {
+        let running = Box(0)
+        let maxRunning = Box(0)
+        let starts = Box(0)
+        let property = LoadingProperty<Int, TestError> {
+            Signal<Int, TestError> { observer in
+                let now = running.mutate { $0 += 1; return $0 }
+                maxRunning.mutate { $0 = max($0, now) }
+                let number = starts.mutate { $0 += 1; return $0 }
+                DispatchQueue.global().async {
+                    running.mutate { $0 -= 1 }
+                    observer.receive(lastElement: number)
+                }
+                return NonDisposable.instance
+            }.toLoadingSignal()
+        }
+        let reloads = Box<[Recorder<State, Never>]>([])
+        let observers = Box<[Recorder<State, Never>]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let observer = Recorder<State, Never>()
+            _ = property.observe(with: observer.observer)
+            observers.mutate { $0.append(observer) }
+            for _ in 0..<25 {
+                let recorder = Recorder<State, Never>()
+                _ = property.reload().observe(with: recorder.observer)
+                reloads.mutate { $0.append(recorder) }
+            }
+        }
+        for recorder in reloads.value {
+            #expect(recorder.waitForTermination())
+            #expect(recorder.elements.last?.value != nil)
+        }
+        #expect(maxRunning.value == 1)
+        #expect(starts.value <= 201)
+        // Every observer ends on the latest loaded value.
+        let final = property.value
+        for observer in observers.value {
+            #expect(observer.wait { $0.last?.element?.value == final })
+        }
+    }
+}
