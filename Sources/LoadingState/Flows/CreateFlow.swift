@@ -104,7 +104,8 @@ func makeFlow<Value: Sendable, Stored: Codable & Sendable>(
             waitsForSave: configuration.waitsForSave,
             onSaveFailure: configuration.onSaveFailure)
     case .enabled(let folder, let fileName, let maxAge):
-        let store = DiskStore<Stored>(folder: folder, fileName: fileName ?? defaultStoreFileName(for: Value.self), maxAge: maxAge)
+        let name = fileName ?? defaultStoreFileName(for: Value.self)
+        let store = DiskStore<Stored>(folder: folder, fileName: name, maxAge: maxAge)
         return ResourceFlow(
             network: network,
             loadFromPersistence: { store.load().map(restored) },

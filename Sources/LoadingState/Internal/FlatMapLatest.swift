@@ -14,7 +14,11 @@ extension SignalProtocol {
     /// completed. A private copy until StreamCore ships `flatMapLatest`.
     ///
     /// Events reach the downstream through the guarded `Signal` initializer, which serializes the
-    /// inner and outer senders; no user code runs under `state`'s lock.
+    /// inner and outer senders; no user code runs under `state`'s lock. An inner event is
+    /// forwarded only while its inner signal is current; one that a replaced inner signal sends
+    /// on another thread at the very moment of the switch may still slip through (the check and
+    /// the forward are not atomic, as in Rx's `switchLatest`), never after the whole observation
+    /// is disposed.
     func switchToLatest<U>(_ transform: @escaping @Sendable (Element) -> Signal<U, Error>) -> Signal<U, Error> {
         Signal<U, Error> { observer in
             let state = LockedState(LatestInnerState())

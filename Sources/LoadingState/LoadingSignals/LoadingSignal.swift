@@ -13,7 +13,8 @@ public import StreamCore
 ///     }
 /// }
 /// ```
-public typealias LoadingSignal<LoadingValue, LoadingError: Swift.Error> = Signal<LoadingState<LoadingValue, LoadingError>, Never>
+public typealias LoadingSignal<LoadingValue, LoadingError: Swift.Error> =
+    Signal<LoadingState<LoadingValue, LoadingError>, Never>
 
 extension Signal where Error == Never, Element: LoadingStateProtocol {
     /// A loading signal that sends `.loading` and completes.
@@ -27,7 +28,9 @@ extension Signal where Error == Never, Element: LoadingStateProtocol {
     /// A loading signal that sends `.loaded(value)` and completes.
     ///
     /// - Parameter value: The loaded value.
-    public static func loaded(_ value: Element.LoadingValue) -> LoadingSignal<Element.LoadingValue, Element.LoadingError>
+    public static func loaded(
+        _ value: Element.LoadingValue
+    ) -> LoadingSignal<Element.LoadingValue, Element.LoadingError>
     where Element.LoadingValue: Sendable {
         Signal<LoadingState<Element.LoadingValue, Element.LoadingError>, Never> { observer in
             observer.receive(lastElement: .loaded(value))
@@ -38,7 +41,9 @@ extension Signal where Error == Never, Element: LoadingStateProtocol {
     /// A loading signal that sends `.failed(error)` and completes.
     ///
     /// - Parameter error: The load's error.
-    public static func failed(_ error: Element.LoadingError) -> LoadingSignal<Element.LoadingValue, Element.LoadingError> {
+    public static func failed(
+        _ error: Element.LoadingError
+    ) -> LoadingSignal<Element.LoadingValue, Element.LoadingError> {
         Signal<LoadingState<Element.LoadingValue, Element.LoadingError>, Never> { observer in
             observer.receive(lastElement: .failed(error))
             return NonDisposable.instance

@@ -14,7 +14,8 @@ public import StreamCore
 ///
 /// The connection owns an ephemeral session (no shared cookies or cache) and invalidates it
 /// when released, after running tasks finish; signals made by ``data(for:)`` keep the connection
-/// alive, so a signal observed after its connection was dropped still works. Events arrive on the session's delegate queue.
+/// alive, so a signal observed after its connection was dropped still works.
+/// Events arrive on the session's delegate queue.
 public final class URLSessionConnection: Connection {
     /// The base URL that resources are relative to.
     public let baseURL: URL
@@ -68,7 +69,8 @@ public final class URLSessionConnection: Connection {
                     return
                 }
                 guard let http = response as? HTTPURLResponse else {
-                    observer.on(.failed(.network(code: URLError.Code.badServerResponse.rawValue, message: "not an HTTP response")))
+                    let code = URLError.Code.badServerResponse.rawValue
+                    observer.on(.failed(.network(code: code, message: "not an HTTP response")))
                     return
                 }
                 let body = data ?? Data()
