@@ -1,5 +1,5 @@
+// Deliberately no `import StreamCore`: client code that imports LoadingState alone can use it.
 import LoadingState
-import StreamCore
 import Testing
 
 @Suite struct LoadingStateTests {
@@ -29,5 +29,13 @@ import Testing
     @Test func moduleSelectorQualifiesOtherTypes() {
         let property = LoadingState::LoadingProperty<Int, TestError> { .loaded(1) }
         #expect(property.value == nil)
+    }
+
+    @Test func clientCodeWorksWithOnlyImportLoadingState() {
+        let property = LoadingProperty<Int, TestError> { .loaded(7) }
+        let seen = Box<[Int]>([])
+        let disposable = property.value().observeNext { value in seen.mutate { $0.append(value) } }
+        #expect(seen.value == [7])
+        disposable.dispose()
     }
 }
