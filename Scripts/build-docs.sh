@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 out=${1:-.build-docs/site}
 graphs=.build-docs/symbol-graphs
 modules=(StreamCore FeedbackLoop StoreKitLite LoadingState)
-rm -rf "$graphs" && mkdir -p "$graphs" "$out"
+# A fresh build every time: an up-to-date build would emit no symbol graphs.
+rm -rf "$graphs" .build-docs/build && mkdir -p "$graphs" "$out"
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
