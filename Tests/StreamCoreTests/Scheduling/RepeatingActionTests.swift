@@ -1,9 +1,10 @@
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct RepeatingActionTests {
     @Test func runsOnAFixedGridAfterTheInitialDelay() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let ticks = Box<[Duration]>([])
         let token = scheduler.schedule(after: .seconds(1), every: .seconds(2)) {
             ticks.mutate { $0.append(scheduler.now.offset) }
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func disposingFromInsideTheActionStopsTheRepetitions() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let token = Box<(any Disposable)?>(nil)
         token.mutate {
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func nonPositiveIntervalRepeatsEveryNanosecond() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler(tick: .nanoseconds(1))
         let ticks = Box<[Duration]>([])
         let token = scheduler.schedule(after: .zero, every: .seconds(-1)) {
             ticks.mutate { $0.append(scheduler.now.offset) }
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func disposingReleasesTheAction() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         weak var weakTracked: Tracked?
         let token: any Disposable
         do {
