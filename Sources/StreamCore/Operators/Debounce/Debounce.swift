@@ -21,7 +21,8 @@ extension SignalProtocol where Element: Sendable {
     ///     can, unless a newer one arrives first.
     ///   - scheduler: Where the timer runs; a global dispatch queue by default. Elements sent by
     ///     the timer arrive on the scheduler; the completion, the failure and an element flushed by
-    ///     the completion arrive on the upstream's thread.
+    ///     the completion arrive on the upstream's thread (or the scheduler's, if it is delivering
+    ///     at that moment). Events never overlap.
     /// - Returns: A signal of the elements that were followed by a quiet period, and the last one.
     public func debounce(
         for interval: Duration,
