@@ -11,7 +11,7 @@ public import StreamCore
 /// ```
 ///
 /// The recorder is thread-safe: events may arrive on any thread. It is also the observation's
-/// ``Disposable``: disposing it ends the observation it was created for by
+/// `Disposable`: disposing it ends the observation it was created for by
 /// ``TestScheduler/record(_:)``.
 public final class TestRecorder<Element, Error: Swift.Error>: Disposable {
     /// The recorded events' type.

@@ -13,7 +13,7 @@ public import StreamCore
 /// recorder.events   // [Recorded(tick: 3, .next(5)), Recorded(tick: 3, .completed)]
 /// ```
 ///
-/// **Time is an integer number of ticks.** The clock starts at tick 0 (``SchedulerTime/zero``)
+/// **Time is an integer number of ticks.** The clock starts at tick 0 (`SchedulerTime.zero`)
 /// and each tick lasts ``tick`` (one second unless you pass another `Duration` to
 /// ``init(tick:)``); ``now`` is always a whole number of ticks. Scheduling rounds delays *up* to
 /// whole ticks (an action never runs before its deadline), and advancing rounds the target
@@ -62,7 +62,7 @@ public final class TestScheduler: Scheduler {
         self.tick = .nanoseconds(nanoseconds)
     }
 
-    /// The current virtual time: ``currentTick`` ticks after ``SchedulerTime/zero``.
+    /// The current virtual time: ``currentTick`` ticks after `SchedulerTime.zero`.
     public var now: SchedulerTime {
         time(ofTick: currentTick)
     }
@@ -75,7 +75,7 @@ public final class TestScheduler: Scheduler {
     /// The instant of a tick on this scheduler's clock.
     ///
     /// - Parameter tick: A tick number.
-    /// - Returns: `tick` × ``tick`` after ``SchedulerTime/zero``.
+    /// - Returns: `tick` × ``tick`` after `SchedulerTime.zero`.
     public func time(ofTick tick: Int) -> SchedulerTime {
         SchedulerTime(offset: self.tick * tick)
     }
