@@ -1,6 +1,6 @@
 /// How a signal's recorded events differ from the marble diagram they were expected to match:
-/// what ``TestScheduler/assertMarbles(_:_:values:error:disposeAt:)`` returns and
-/// ``TestScheduler/expectMarbles(_:_:values:error:disposeAt:)`` throws.
+/// what ``TestScheduler/assertMarbles(_:_:values:error:disposeAt:fileID:filePath:line:column:)`` returns and
+/// ``TestScheduler/expectMarbles(_:_:values:error:disposeAt:fileID:filePath:line:column:)`` throws.
 ///
 /// Its description reads as a diff:
 ///
@@ -24,6 +24,8 @@ public struct MarbleMismatch: Swift.Error, Hashable, Sendable, CustomStringConve
     /// The expected and recorded events at ``firstDifferingTick``, or the problem that stopped
     /// the comparison.
     public var detail: String
+    /// Where the assertion was written, when known.
+    public var location: MarbleSourceLocation?
 
     /// Creates a mismatch report.
     ///
@@ -32,17 +34,26 @@ public struct MarbleMismatch: Swift.Error, Hashable, Sendable, CustomStringConve
     ///   - actual: The recorded events as a diagram.
     ///   - firstDifferingTick: The first tick that differs, if any.
     ///   - detail: The events at that tick, or the problem.
-    public init(expected: String, actual: String, firstDifferingTick: Int?, detail: String) {
+    ///   - location: Where the assertion was written; `nil` by default.
+    public init(
+        expected: String,
+        actual: String,
+        firstDifferingTick: Int?,
+        detail: String,
+        location: MarbleSourceLocation? = nil
+    ) {
         self.expected = expected
         self.actual = actual
         self.firstDifferingTick = firstDifferingTick
         self.detail = detail
+        self.location = location
     }
 
-    /// The diff: a headline, the expected and actual diagrams one above the other, and the
-    /// detail.
+    /// The diff: a headline (with the location, when known), the expected and actual diagrams
+    /// one above the other, and the detail.
     public var description: String {
-        let headline = firstDifferingTick.map { "marbles differ at tick \($0)" } ?? "marbles could not be compared"
+        var headline = firstDifferingTick.map { "marbles differ at tick \($0)" } ?? "marbles could not be compared"
+        if let location { headline += " (\(location))" }
         return """
             \(headline)
               expected: \(expected)

@@ -24,6 +24,8 @@ public final class TestRecorder<Element, Error: Swift.Error>: Disposable {
     }
 
     private let scheduler: TestScheduler
+    /// The tick the recorder was created at: the first column of ``marbles(from:values:)``.
+    public let startTick: Int
     // LockedState's own unchecked Sendable covers the (possibly non-Sendable) recorded elements:
     // they are only touched under its lock.
     private let state = LockedState(State())
@@ -34,6 +36,7 @@ public final class TestRecorder<Element, Error: Swift.Error>: Disposable {
     /// - Parameter scheduler: The clock that stamps the events.
     public init(scheduler: TestScheduler) {
         self.scheduler = scheduler
+        self.startTick = scheduler.currentTick
     }
 
     /// The observer closure that records each event at the scheduler's current tick.
@@ -94,11 +97,11 @@ extension TestRecorder where Element: Equatable {
     /// ```
     ///
     /// - Parameters:
-    ///   - start: The tick of the diagram's first column; tick 0 by default.
+    ///   - start: The tick of the diagram's first column; ``startTick`` by default.
     ///   - values: The characters that stand for elements. Strings and characters of length
     ///     one stand for themselves without an entry; elements without a character print as `?`.
     /// - Returns: The diagram; see ``Marbles`` for the notation.
-    public func marbles(from start: Int = 0, values: [Character: Element] = [:]) -> String {
-        Marbles.render(events, from: start, values: values)
+    public func marbles(from start: Int? = nil, values: [Character: Element] = [:]) -> String {
+        Marbles.render(events, from: start ?? startTick, values: values)
     }
 }

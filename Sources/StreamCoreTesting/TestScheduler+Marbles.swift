@@ -23,6 +23,10 @@ extension TestScheduler {
     ///   - error: The error `#` stands for.
     ///   - disposeAt: The tick, relative to now, at which to dispose the observation; `nil` to
     ///     run until idle.
+    ///   - fileID: The caller's `#fileID`, recorded in the mismatch.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
     /// - Returns: `nil` if the events match; otherwise the ``MarbleMismatch`` describing the
     ///   first difference (also for a malformed diagram).
     public func assertMarbles<S: SignalProtocol>(
@@ -30,7 +34,110 @@ extension TestScheduler {
         _ expected: String,
         values: [Character: S.Element] = [:],
         error: S.Error? = nil,
-        disposeAt: Int? = nil
+        disposeAt: Int? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) -> MarbleMismatch? where S.Element: Equatable, S.Error: Equatable {
+        var mismatch = compareMarbles(signal, expected, values: values, error: error, disposeAt: disposeAt)
+        mismatch?.location = MarbleSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return mismatch
+    }
+
+    /// Like ``assertMarbles(_:_:values:error:disposeAt:fileID:filePath:line:column:)``, but
+    /// hands a mismatch to `reportFailure`, for example `XCTFail` or Swift Testing's
+    /// `Issue.record`, with the call site's location.
+    ///
+    /// ```swift
+    /// // XCTest
+    /// scheduler.assertMarbles(signal, "-a|") { mismatch in
+    ///     XCTFail(mismatch.description, file: StaticString(mismatch.location!.filePath), line: UInt(mismatch.location!.line))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - signal: The signal under test.
+    ///   - expected: The expected diagram.
+    ///   - values: The element each character stands for.
+    ///   - error: The error `#` stands for.
+    ///   - disposeAt: The tick, relative to now, at which to dispose the observation.
+    ///   - fileID: The caller's `#fileID`.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
+    ///   - reportFailure: Called once, on the calling thread, if the events differ or the diagram
+    ///     is malformed; the mismatch's ``MarbleMismatch/location`` is the call site.
+    public func assertMarbles<S: SignalProtocol>(
+        _ signal: S,
+        _ expected: String,
+        values: [Character: S.Element] = [:],
+        error: S.Error? = nil,
+        disposeAt: Int? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        reportFailure: (MarbleMismatch) -> Void
+    ) where S.Element: Equatable, S.Error: Equatable {
+        if let mismatch = assertMarbles(
+            signal, expected, values: values, error: error, disposeAt: disposeAt,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ) {
+            reportFailure(mismatch)
+        }
+    }
+
+    /// Like ``assertMarbles(_:_:values:error:disposeAt:fileID:filePath:line:column:)``, but
+    /// throws the mismatch: in a
+    /// throwing Swift Testing or XCTest test, `try` reports the diff as the failure.
+    ///
+    /// ```swift
+    /// @Test func doublesEachElement() throws {
+    ///     let scheduler = TestScheduler()
+    ///     let source = try scheduler.coldSignal("-a-b|", values: ["a": 1, "b": 2])
+    ///     try scheduler.expectMarbles(source.map { $0 * 2 }, "-x-y|", values: ["x": 2, "y": 4])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - signal: The signal under test.
+    ///   - expected: The expected diagram.
+    ///   - values: The element each character stands for.
+    ///   - error: The error `#` stands for.
+    ///   - disposeAt: The tick, relative to now, at which to dispose the observation.
+    ///   - fileID: The caller's `#fileID`.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
+    /// - Throws: ``MarbleMismatch`` if the events differ or the diagram is malformed; its
+    ///   description names the call site.
+    public func expectMarbles<S: SignalProtocol>(
+        _ signal: S,
+        _ expected: String,
+        values: [Character: S.Element] = [:],
+        error: S.Error? = nil,
+        disposeAt: Int? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) throws(MarbleMismatch) where S.Element: Equatable, S.Error: Equatable {
+        if let mismatch = assertMarbles(
+            signal, expected, values: values, error: error, disposeAt: disposeAt,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ) {
+            throw mismatch
+        }
+    }
+
+    /// Observes, runs and compares; the body of the public assertions.
+    private func compareMarbles<S: SignalProtocol>(
+        _ signal: S,
+        _ expected: String,
+        values: [Character: S.Element],
+        error: S.Error?,
+        disposeAt: Int?
     ) -> MarbleMismatch? where S.Element: Equatable, S.Error: Equatable {
         let expectedEvents: [Recorded<Signal<S.Element, S.Error>.Event>]
         do {
@@ -60,36 +167,6 @@ extension TestScheduler {
             }
             let detail = "at tick \(tick): expected \(at(expectedEvents)), got \(at(actualEvents))"
             return MarbleMismatch(expected: expected, actual: actual, firstDifferingTick: tick, detail: detail)
-        }
-    }
-
-    /// Like ``assertMarbles(_:_:values:error:disposeAt:)``, but throws the mismatch: in a
-    /// throwing Swift Testing or XCTest test, `try` reports the diff as the failure.
-    ///
-    /// ```swift
-    /// @Test func doublesEachElement() throws {
-    ///     let scheduler = TestScheduler()
-    ///     let source = try scheduler.coldSignal("-a-b|", values: ["a": 1, "b": 2])
-    ///     try scheduler.expectMarbles(source.map { $0 * 2 }, "-x-y|", values: ["x": 2, "y": 4])
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - signal: The signal under test.
-    ///   - expected: The expected diagram.
-    ///   - values: The element each character stands for.
-    ///   - error: The error `#` stands for.
-    ///   - disposeAt: The tick, relative to now, at which to dispose the observation.
-    /// - Throws: ``MarbleMismatch`` if the events differ or the diagram is malformed.
-    public func expectMarbles<S: SignalProtocol>(
-        _ signal: S,
-        _ expected: String,
-        values: [Character: S.Element] = [:],
-        error: S.Error? = nil,
-        disposeAt: Int? = nil
-    ) throws(MarbleMismatch) where S.Element: Equatable, S.Error: Equatable {
-        if let mismatch = assertMarbles(signal, expected, values: values, error: error, disposeAt: disposeAt) {
-            throw mismatch
         }
     }
 

@@ -14,6 +14,12 @@ import Testing
             """)
     }
 
+    @Test func descriptionNamesTheLocationWhenKnown() {
+        let location = MarbleSourceLocation(fileID: "Kit/SearchTests.swift", filePath: "/x/SearchTests.swift", line: 12, column: 9)
+        let mismatch = MarbleMismatch(expected: "-a", actual: "--a", firstDifferingTick: 1, detail: "d", location: location)
+        #expect(mismatch.description.hasPrefix("marbles differ at tick 1 (Kit/SearchTests.swift:12:9)\n"))
+    }
+
     @Test func descriptionWithoutATickSaysTheMarblesCouldNotBeCompared() {
         let mismatch = MarbleMismatch(expected: "-#", actual: "", firstDifferingTick: nil, detail: "bad")
         #expect(mismatch.description.hasPrefix("marbles could not be compared"))

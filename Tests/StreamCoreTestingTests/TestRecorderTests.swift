@@ -32,6 +32,16 @@ import Testing
         #expect(!recorder.isTerminated)
     }
 
+    @Test func marblesStartAtTheTickTheRecorderWasCreated() {
+        let scheduler = TestScheduler()
+        scheduler.advance(byTicks: 5)
+        let recorder = scheduler.record(Signal<String, Never>(just: "x", after: .seconds(2), scheduler: scheduler))
+        scheduler.run()
+        #expect(recorder.startTick == 5)
+        #expect(recorder.marbles() == "--(x|)")
+        #expect(recorder.marbles(from: 0) == "-------(x|)")
+    }
+
     @Test func observerCanBePassedByHand() {
         let scheduler = TestScheduler()
         let recorder = TestRecorder<String, Never>(scheduler: scheduler)

@@ -65,6 +65,36 @@ import Testing
         #expect(mismatch?.detail.contains("unclosed group") == true)
     }
 
+    @Test func reportFailureReceivesTheMismatchWithTheCallSite() throws {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = try scheduler.coldSignal("-a|")
+        let reported = LockedState<[MarbleMismatch]>([])
+        scheduler.assertMarbles(source, "-a|") { mismatch in reported.withLock { $0.append(mismatch) } }
+        #expect(reported.withLock { $0 }.isEmpty)
+        let line = #line + 1
+        scheduler.assertMarbles(source, "--a|") { mismatch in reported.withLock { $0.append(mismatch) } }
+        let mismatches = reported.withLock { $0 }
+        #expect(mismatches.count == 1)
+        #expect(mismatches.first?.location?.line == line)
+        #expect(mismatches.first?.location?.fileID.hasSuffix("TestScheduler+MarblesTests.swift") == true)
+    }
+
+    @Test func swiftTestingHelperRecordsAnIssueAtTheCallSite() throws {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = try scheduler.coldSignal("-a|")
+        withKnownIssue {
+            scheduler.assertMarbles(source, "-b|") { mismatch in
+                let location = mismatch.location ?? MarbleSourceLocation()
+                Issue.record(
+                    Comment(rawValue: mismatch.description),
+                    sourceLocation: SourceLocation(
+                        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+                    )
+                )
+            }
+        }
+    }
+
     @Test func expectMarblesThrowsTheMismatch() {
         let scheduler = TestScheduler()
         #expect(throws: MarbleMismatch.self) {
