@@ -44,6 +44,24 @@ import Testing
         #expect(recorder.events == [Recorded(tick: 1, .next(1))])
     }
 
+    @Test func elementSentFromTheObserverRestartsTheTimer() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = TestRecorder<Int, TestError>(scheduler: scheduler)
+        _ = subject.timeout(after: .seconds(2), with: .boom, on: scheduler).observe { event in
+            recorder.observer(event)
+            if let element = event.element, element < 3 {
+                scheduler.schedule { subject.send(element + 1) }
+            }
+        }
+        subject.send(1)
+        scheduler.run()
+        #expect(recorder.events == [
+            Recorded(tick: 0, .next(1)), Recorded(tick: 0, .next(2)), Recorded(tick: 0, .next(3)),
+            Recorded(tick: 2, .failed(.boom)),
+        ])
+    }
+
     @Test func synchronousUpstreamIsNotTimedOut() {
         let scheduler = TestScheduler()
         let recorder = scheduler.record(

@@ -59,6 +59,28 @@ extension SignalProtocol where Element: Sendable {
         throttle(Duration(saturatingSeconds: seconds), on: scheduler, mode: .leading)
     }
 
+    /// Sends the first element at once, then the latest element of each `seconds` interval:
+    /// ReactiveKit 3's spelling of ``throttle(for:on:latest:)``.
+    ///
+    /// Marble (two ticks): `ab-cd--e|` → `a-b-d--e|`
+    ///
+    /// ```swift
+    /// scrollOffsets.throttle(for: 0.1, on: DispatchQueue.main).observeNext { updateHeader(for: $0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - seconds: The minimum time between elements in seconds; zero, negative and `NaN` mean
+    ///     "one element per run of the scheduler".
+    ///   - scheduler: Where the timer runs (a global dispatch queue by default); elements sent at
+    ///     an interval's end arrive on it.
+    /// - Returns: A signal of at most one element per interval.
+    public func throttle(
+        for seconds: Double,
+        on scheduler: some Scheduler = DispatchQueue.global()
+    ) -> Signal<Element, Error> {
+        throttle(Duration(saturatingSeconds: seconds), on: scheduler, mode: .latest)
+    }
+
     private func throttle(
         _ interval: Duration,
         on scheduler: some Scheduler,

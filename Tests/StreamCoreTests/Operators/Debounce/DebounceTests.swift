@@ -29,6 +29,12 @@ import Testing
         try scheduler.expectMarbles(source.debounce(interval: 0.3, on: scheduler), "----b--|")
     }
 
+    @Test func reactiveKit3SpellingTakesSecondsAfterFor() throws {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = try scheduler.coldSignal("-ab---c|")
+        try scheduler.expectMarbles(source.debounce(for: 2, on: scheduler), "----b--(c|)")
+    }
+
     @Test func nonPositiveIntervalSendsAsSoonAsTheSchedulerRuns() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.coldSignal("-a-b|")

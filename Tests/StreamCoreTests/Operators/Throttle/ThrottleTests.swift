@@ -21,6 +21,12 @@ import Testing
         try scheduler.expectMarbles(source.throttle(seconds: 2, on: scheduler), "a--c---e|")
     }
 
+    @Test func reactiveKit3SpellingKeepsTheLatestElement() throws {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = try scheduler.coldSignal("ab-cd--e|")
+        try scheduler.expectMarbles(source.throttle(for: 2, on: scheduler), "a-b-d--e|")
+    }
+
     @Test func completionSendsTheKeptElementFirst() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.coldSignal("ab|")
