@@ -47,6 +47,72 @@ extension TestScheduler {
         TestSignal(script: try Marbles.parse(marbles, values: values, error: error), isCold: false, scheduler: self)
     }
 
+    /// A cold signal of one-character strings from a marble diagram: each letter stands for
+    /// itself, and the signal cannot fail.
+    ///
+    /// ```swift
+    /// let typed = try scheduler.coldSignal("-ab---c|")   // TestSignal<String, Never>
+    /// ```
+    ///
+    /// - Parameter marbles: The diagram, in the notation of ``Marbles``; `#` is a syntax error.
+    /// - Returns: A ``TestSignal`` whose events arrive on the thread that advances the scheduler.
+    /// - Throws: ``MarbleSyntaxError`` for a malformed diagram.
+    public func coldSignal(_ marbles: String) throws(MarbleSyntaxError) -> TestSignal<String, Never> {
+        try coldSignal(marbles, values: [:], error: Never?.none)
+    }
+
+    /// A cold signal that cannot fail, from a marble diagram: the overload picked when no error
+    /// type can be inferred.
+    ///
+    /// ```swift
+    /// let numbers = try scheduler.coldSignal("-a-b|", values: ["a": 1, "b": 2])   // TestSignal<Int, Never>
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - marbles: The diagram, in the notation of ``Marbles``; `#` is a syntax error.
+    ///   - values: The element each character stands for.
+    /// - Returns: A ``TestSignal`` whose events arrive on the thread that advances the scheduler.
+    /// - Throws: ``MarbleSyntaxError`` for a malformed diagram.
+    public func coldSignal<Element: Sendable>(
+        _ marbles: String,
+        values: [Character: Element]
+    ) throws(MarbleSyntaxError) -> TestSignal<Element, Never> {
+        try coldSignal(marbles, values: values, error: Never?.none)
+    }
+
+    /// A hot signal of one-character strings from a marble diagram, whose ticks count from now:
+    /// each letter stands for itself, and the signal cannot fail.
+    ///
+    /// ```swift
+    /// let clicks = try scheduler.hotSignal("--x--x|")   // TestSignal<String, Never>
+    /// ```
+    ///
+    /// - Parameter marbles: The diagram, in the notation of ``Marbles``; `#` is a syntax error.
+    /// - Returns: A ``TestSignal`` whose events arrive on the thread that advances the scheduler.
+    /// - Throws: ``MarbleSyntaxError`` for a malformed diagram.
+    public func hotSignal(_ marbles: String) throws(MarbleSyntaxError) -> TestSignal<String, Never> {
+        try hotSignal(marbles, values: [:], error: Never?.none)
+    }
+
+    /// A hot signal that cannot fail, from a marble diagram whose ticks count from now: the
+    /// overload picked when no error type can be inferred.
+    ///
+    /// ```swift
+    /// let numbers = try scheduler.hotSignal("-a-b|", values: ["a": 1, "b": 2])   // TestSignal<Int, Never>
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - marbles: The diagram, in the notation of ``Marbles``; `#` is a syntax error.
+    ///   - values: The element each character stands for.
+    /// - Returns: A ``TestSignal`` whose events arrive on the thread that advances the scheduler.
+    /// - Throws: ``MarbleSyntaxError`` for a malformed diagram.
+    public func hotSignal<Element: Sendable>(
+        _ marbles: String,
+        values: [Character: Element]
+    ) throws(MarbleSyntaxError) -> TestSignal<Element, Never> {
+        try hotSignal(marbles, values: values, error: Never?.none)
+    }
+
     /// Observes `signal` with a new ``TestRecorder``, which stamps each event with the tick it
     /// arrived at; dispose the recorder to end the observation.
     ///
