@@ -143,4 +143,30 @@ import Testing
         #expect(overlap.overlapCount == 0)
         #expect(scheduler.pendingCount == 0)
     }
+
+    @Test func delayOnAConcurrentDispatchQueueDeliversEverythingSeriallyInOrder() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let received = LockedState<[Int]>([])
+        let overlap = OverlapDetector()
+        let done = DispatchSemaphore(value: 0)
+        let observation = subject.delay(for: .zero, on: DispatchQueue.global()).observe { event in
+            overlap.enter()
+            if let value = event.element { received.withLock { $0.append(value) } }
+            overlap.leave()
+            if event.isTerminal { done.signal() }
+        }
+        runConcurrently { sender in
+            for index in 0..<200 { subject.send(sender * 1_000 + index) }
+        }
+        subject.send(completion: .finished)
+        #expect(await wait(for: done))
+        observation.dispose()
+        let values = received.withLock { $0 }
+        #expect(values.count == 1_600)
+        for sender in 0..<8 {
+            let own = values.filter { $0 / 1_000 == sender }
+            #expect(own == own.sorted())
+        }
+        #expect(overlap.overlapCount == 0)
+    }
 }
