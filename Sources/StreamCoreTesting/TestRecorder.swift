@@ -7,7 +7,7 @@ public import StreamCore
 /// let recorder = scheduler.record(source.debounce(for: .seconds(2), on: scheduler))
 /// scheduler.run()
 /// #expect(recorder.events == [Recorded(tick: 3, .next(1)), Recorded(tick: 5, .completed)])
-/// #expect(recorder.marbles() == "---1-|")
+/// #expect(recorder.marbles(values: ["a": 1]) == "---a-|")
 /// ```
 ///
 /// The recorder is thread-safe: events may arrive on any thread. It is also the observation's
