@@ -95,6 +95,7 @@ import Testing
         let connection = connectable.connect()
         #expect(runs.value == 1)
         #expect(connection.isDisposed)
+        connection.dispose()
 
         let again = connectable.connect()
         #expect(again.isDisposed)
@@ -131,7 +132,7 @@ import Testing
 
     @Test func connectionDisposedFromInsideTheSourceStopsASynchronousSource() {
         let box = Box<(any ConnectableSignalProtocol<Int, Never>)?>(nil)
-        let connectable = Signal<Int, Never>.sequence(1...).publish()
+        let connectable = Signal<Int, Never>.sequence(1...100_000).publish()
         box.mutate { $0 = connectable }
         let recorder = Recorder<Int, Never>()
         _ = connectable.observe(with: { event in
@@ -139,7 +140,7 @@ import Testing
             // Re-entrant: connect() returns the live connection, which we dispose.
             if event.element == 3 { box.value?.connect().dispose() }
         })
-        let connection = connectable.connect()   // returns: the infinite source stopped
+        let connection = connectable.connect()   // the source stopped after 3 elements
         #expect(recorder.elements == [1, 2, 3])
         #expect(connection.isDisposed)
     }
@@ -177,5 +178,31 @@ import Testing
             connection.dispose()
         }
         #expect(weakTracked == nil)
+    }
+
+    @Test func eventsOfADisposedConnectionNeverReachTheSubject() {
+        let source = LeakySource()
+        let connectable = source.publish()
+        let recorder = Recorder<Int, Never>()
+        _ = connectable.observe(with: recorder.observer)
+        connectable.connect().dispose()
+        let connection = connectable.connect()
+        source.sendToEveryObserverEver(1)   // reaches the old connection's observer and the new one
+        #expect(recorder.elements == [1])
+        connection.dispose()
+    }
+}
+
+/// A source that breaks the contract: it keeps its observer after disposal and sends on demand.
+private final class LeakySource: SignalProtocol, Sendable {
+    private let observers = LockedLog<@Sendable (Signal<Int, Never>.Event) -> Void>()
+
+    func observe(with observer: @escaping @Sendable (Signal<Int, Never>.Event) -> Void) -> any Disposable {
+        observers.append(observer)
+        return NonDisposable.instance
+    }
+
+    func sendToEveryObserverEver(_ element: Int) {
+        for observer in observers.values { observer(.next(element)) }
     }
 }

@@ -130,14 +130,22 @@ import Testing
         observation.dispose()
     }
 
-    @Test func downstreamTakeStopsAnInfiniteSynchronousSource() {
-        let shared = Signal<Int, Never>.sequence(1...).share()
+    @Test func downstreamTakeStopsASynchronousSourceEarly() {
+        let produced = AtomicCounter()
+        let shared = Signal<Int, Never>.sequence(1...100_000)
+            .map { element in
+                produced.increment()
+                return element
+            }
+            .share()
         let first = Recorder<Int, Never>()
         _ = shared.take(first: 3).observe(with: first.observer)
         #expect(first.events == [.next(1), .next(2), .next(3), .completed])
+        #expect(produced.value == 3)
         let second = Recorder<Int, Never>()
         _ = shared.take(first: 2).observe(with: second.observer)
         #expect(second.events == [.next(1), .next(2), .completed])
+        #expect(produced.value == 5)
     }
 
     @Test func foreignConnectableIsConnectedOnceAndDisconnectedByTheLastObserver() {

@@ -26,6 +26,21 @@ import Testing
         #expect(emails.events == [.next("jim@example.com"), .completed])
     }
 
+    @Test func terminatedSharedSignalIsNotRerunAfterEveryObserverLeft() {
+        let fetches = AtomicCounter()
+        let user = Signal<Int, SharingTestError>({ observer in
+            fetches.increment()
+            observer.receive(lastElement: 42)
+            return NonDisposable.instance
+        }).share(limit: 1)
+        user.observe(with: { _ in }).dispose()
+        user.observe(with: { _ in }).dispose()
+        let late = Recorder<Int, SharingTestError>()
+        _ = user.observe(with: late.observer)
+        #expect(fetches.value == 1)
+        #expect(late.events == [.next(42), .completed])
+    }
+
     @Test func manyObserversShareOneProducerRun() {
         let source = CountingSource<Int>()
         let shared = source.signal.share(limit: 1)
@@ -195,13 +210,14 @@ import Testing
             senderDone.signal()
         }
 
-        let rounds = 100
+        let rounds = 500
         let outOfOrder = AtomicCounter()
         let delivered = AtomicCounter()
+        let starved = AtomicCounter()
         // Each observer's highest element, and the highest number sent before its dispose returned.
         let cutoffs = LockedLog<(AtomicCounter, Int)>()
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<rounds {
+            for round in 0..<rounds where starved.value == 0 {
                 let last = AtomicCounter(Int.min)
                 let firstElement = DispatchSemaphore(value: 0)
                 let observation = shared.observe(with: { event in
@@ -211,7 +227,12 @@ import Testing
                     last.raise(to: element)
                     delivered.increment()
                 })
-                firstElement.wait()   // the sender keeps sending until every worker is done
+                // Even rounds wait for an element (the sender keeps sending until every worker
+                // is done; the timeout only turns a broken build's hang into a failure); odd
+                // rounds leave at once, to churn connect/disconnect.
+                if round.isMultiple(of: 2), firstElement.wait(timeout: .now() + 10) == .timedOut {
+                    starved.increment()
+                }
                 observation.dispose()
                 // Anything sent from now on carries a number above the cutoff.
                 cutoffs.append((last, lastSent.value))
@@ -223,8 +244,9 @@ import Testing
         #expect(source.maxActive.value == 1)
         #expect(source.active.value == 0)
         #expect(source.subscriptions.value == source.disposals.value)
+        #expect(starved.value == 0)
         #expect(outOfOrder.value == 0)
-        #expect(delivered.value >= 8 * rounds)
+        #expect(delivered.value >= 8 * rounds / 2)
         // Checked once the sender has stopped, so a late delivery would have raised `last`.
         #expect(cutoffs.values.allSatisfy { last, cutoff in last.value <= cutoff })
         #expect(cutoffs.values.count == 8 * rounds)
