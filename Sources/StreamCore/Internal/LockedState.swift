@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Mutable state guarded by a `pthread_mutex_t`, in one allocation.
@@ -15,12 +15,15 @@ import Darwin
 /// A pthread mutex is used rather than `Synchronization.Mutex` because ThreadSanitizer on Linux
 /// does not see the latter and reports false races (see `Docs/Decisions/0002-locking.md`).
 /// State is reached through the buffer's pointer, so no dynamic exclusivity check runs per access.
+@usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
     // @unchecked Sendable: every access to `storage`'s header goes through `withLock`, which holds
     // the mutex stored in the same buffer.
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
-    private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
+    @usableFromInline
+    final class Storage: ManagedBuffer<State, pthread_mutex_t> {
         deinit {
             _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
         }
@@ -37,6 +40,7 @@ package struct LockedState<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
+    @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try storage.withUnsafeMutablePointers { state, mutex in
             pthread_mutex_lock(mutex)
