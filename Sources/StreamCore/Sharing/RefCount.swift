@@ -33,7 +33,7 @@ extension ConnectableSignalProtocol {
         let connectionSwitch = (self as? any SwitchedConnectable)?.connectionSwitch
             ?? ConnectionSwitch(start: { _ in self.connect() })
         let counter = RefCounter(connectionSwitch: connectionSwitch)
-        return Signal(trusted: { observer in counter.attach(observer, to: self) })
+        return Signal.trusted { observer in counter.attach(observer, to: self) }
     }
 }
 

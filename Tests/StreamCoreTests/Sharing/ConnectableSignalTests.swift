@@ -3,13 +3,13 @@ import StreamCore
 import Testing
 
 @Suite struct ConnectableSignalTests {
-    typealias Events = [Signal<Int, SharingTestError>.Event]
+    typealias Events = [Signal<Int, TestError>.Event]
 
     @Test func observersReceiveNothingUntilConnectedThenShareOneObservation() {
         let source = CountingSource<Int>()
         let connectable = ConnectableSignal(source: source.signal, subject: PassthroughSubject())
-        let first = Recorder<Int, SharingTestError>()
-        let second = Recorder<Int, SharingTestError>()
+        let first = Recorder<Int, TestError>()
+        let second = Recorder<Int, TestError>()
         _ = connectable.observe(with: first.observer)
         _ = connectable.observe(with: second.observer)
         source.send(0)
@@ -38,8 +38,8 @@ import Testing
 
     @Test func disposingTheConnectionDisposesTheSourceButKeepsObservers() {
         let disposed = AtomicCounter()
-        let subject = PassthroughSubject<Int, SharingTestError>()
-        let source = Signal<Int, SharingTestError>({ observer in
+        let subject = PassthroughSubject<Int, TestError>()
+        let source = Signal<Int, TestError>({ observer in
             let inner = subject.observe(with: { observer.on($0) })
             return BlockDisposable {
                 inner.dispose()
@@ -47,7 +47,7 @@ import Testing
             }
         })
         let connectable = source.publish()
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         _ = connectable.observe(with: recorder.observer)
         let connection = connectable.connect()
         subject.send(1)
@@ -74,7 +74,7 @@ import Testing
 
         let reconnection = connectable.connect()
         source.send(3)
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = connectable.observe(with: late.observer)
         #expect(late.elements == [2, 3])
         #expect(source.subscriptions.value == 2)
@@ -83,7 +83,7 @@ import Testing
 
     @Test func terminationIsFinalAndTheProducerNeverRunsAgain() {
         let runs = AtomicCounter()
-        let source = Signal<Int, SharingTestError>({ observer in
+        let source = Signal<Int, TestError>({ observer in
             runs.increment()
             observer.receive(1)
             observer.receive(2)
@@ -100,7 +100,7 @@ import Testing
         let again = connectable.connect()
         #expect(again.isDisposed)
         #expect(runs.value == 1)
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = connectable.observe(with: late.observer)
         #expect(late.events == [.next(2), .next(3), .completed])
     }
@@ -112,7 +112,7 @@ import Testing
         source.send(1)
         source.subject.send(completion: .failure(.boom))
         #expect(source.active.value == 0)
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = connectable.observe(with: late.observer)
         #expect(late.events == [.next(1), .failed(.boom)])
         #expect(connectable.connect().isDisposed)
@@ -122,7 +122,7 @@ import Testing
     @Test func anySubjectCanMulticast() {
         let source = CountingSource<Int>()
         let connectable = ConnectableSignal(source: source.signal, subject: CurrentValueSubject(0))
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         _ = connectable.observe(with: recorder.observer)
         let connection = connectable.connect()
         source.send(5)
@@ -148,7 +148,7 @@ import Testing
     @Test func connectingFromInsideTheSourceDoesNotStartItTwice() {
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         _ = connectable.observe(with: { event in
             recorder.observer(event)
             _ = connectable.connect()

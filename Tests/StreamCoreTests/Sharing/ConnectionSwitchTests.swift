@@ -1,4 +1,3 @@
-import Dispatch
 import StreamCore
 import Testing
 
@@ -7,7 +6,7 @@ import Testing
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
         let connections = LockedLog<any Disposable>()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        runConcurrently(threads: 8) { _ in
             connections.append(connectable.connect())
         }
         #expect(source.subscriptions.value == 1)
@@ -20,7 +19,7 @@ import Testing
     @Test func racingConnectAndDisposeNeverOverlapConnections() {
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        runConcurrently(threads: 8) { _ in
             for _ in 0..<500 {
                 connectable.connect().dispose()
             }

@@ -5,11 +5,11 @@ import Testing
     @Test func lateObserverGetsOnlyLaterEvents() {
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
-        let early = Recorder<Int, SharingTestError>()
+        let early = Recorder<Int, TestError>()
         _ = connectable.observe(with: early.observer)
         let connection = connectable.connect()
         source.send(1)
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = connectable.observe(with: late.observer)
         source.send(2)
         #expect(early.elements == [1, 2])
@@ -20,14 +20,14 @@ import Testing
 
     @Test func observerAfterTerminationGetsOnlyTheTerminalEvent() {
         let runs = AtomicCounter()
-        let connectable = Signal<Int, SharingTestError>({ observer in
+        let connectable = Signal<Int, TestError>({ observer in
             runs.increment()
             observer.receive(1)
             observer.receive(completion: .failure(.boom))
             return NonDisposable.instance
         }).publish()
         _ = connectable.connect()
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = connectable.observe(with: late.observer)
         #expect(late.events == [.failed(.boom)])
         #expect(connectable.connect().isDisposed)

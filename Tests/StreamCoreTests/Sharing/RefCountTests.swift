@@ -6,7 +6,7 @@ import Testing
         let source = CountingSource<Int>()
         let shared = source.signal.publish().refCount()
         #expect(source.subscriptions.value == 0)
-        let recorders = (0..<3).map { _ in Recorder<Int, SharingTestError>() }
+        let recorders = (0..<3).map { _ in Recorder<Int, TestError>() }
         let observations = recorders.map { shared.observe(with: $0.observer) }
         source.send(1)
         #expect(source.subscriptions.value == 1)
@@ -42,7 +42,7 @@ import Testing
         shared.observe(with: { _ in }).dispose()
         #expect(source.subscriptions.value == 1)
         #expect(source.active.value == 0)
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         let observation = shared.observe(with: recorder.observer)
         source.send(2)
         #expect(source.subscriptions.value == 2)
@@ -55,8 +55,8 @@ import Testing
     @Test func observerAddedFromInsideAHandlerGetsReplayThenLaterEventsInOrder() {
         let source = CountingSource<Int>()
         let shared = source.signal.replay(limit: 1).refCount()
-        let first = Recorder<Int, SharingTestError>()
-        let second = Recorder<Int, SharingTestError>()
+        let first = Recorder<Int, TestError>()
+        let second = Recorder<Int, TestError>()
         let added = Box(false)
         _ = shared.observe(with: { event in
             first.observer(event)
@@ -75,8 +75,8 @@ import Testing
         let source = CountingSource<Int>()
         let shared = source.signal.publish().refCount()
         let victim = Box<(any Disposable)?>(nil)
-        let first = Recorder<Int, SharingTestError>()
-        let second = Recorder<Int, SharingTestError>()
+        let first = Recorder<Int, TestError>()
+        let second = Recorder<Int, TestError>()
         _ = shared.observe(with: { event in
             first.observer(event)
             if event.element == 2 { victim.value?.dispose() }
@@ -110,7 +110,7 @@ import Testing
         let source = CountingSource<Int>()
         let shared = source.signal.share(limit: 1)
         let me = Box<(any Disposable)?>(nil)
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         me.mutate {
             $0 = shared.observe(with: { event in
                 recorder.observer(event)
@@ -122,7 +122,7 @@ import Testing
         #expect(recorder.elements == [1])
         #expect(source.active.value == 0)
         #expect(source.disposals.value == 1)
-        let again = Recorder<Int, SharingTestError>()
+        let again = Recorder<Int, TestError>()
         let observation = shared.observe(with: again.observer)
         source.send(3)
         #expect(again.elements == [1, 3])
@@ -168,7 +168,7 @@ import Testing
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
         let shared = connectable.refCount()
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         _ = shared.observe(with: recorder.observer)
         connectable.connect().dispose()   // the live connection, disposed behind refCount's back
         #expect(source.active.value == 0)
@@ -181,7 +181,7 @@ import Testing
 
 /// A connectable that is not a `ConnectableSignal`: refCount drives it through `connect()` only.
 private struct ForeignConnectable: ConnectableSignalProtocol {
-    let base: ConnectableSignal<Signal<Int, SharingTestError>>
+    let base: ConnectableSignal<Signal<Int, TestError>>
     let connects = AtomicCounter()
 
     func connect() -> any Disposable {
@@ -189,7 +189,7 @@ private struct ForeignConnectable: ConnectableSignalProtocol {
         return base.connect()
     }
 
-    func observe(with observer: @escaping @Sendable (Signal<Int, SharingTestError>.Event) -> Void) -> any Disposable {
+    func observe(with observer: @escaping @Sendable (Signal<Int, TestError>.Event) -> Void) -> any Disposable {
         base.observe(with: observer)
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import StreamCore
 import Testing
 
@@ -12,13 +12,13 @@ import Testing
     /// gets the user.
     @Test func producerRunsOnceAndLateObserverStillGetsTheUser() {
         let fetches = AtomicCounter()
-        let user = Signal<User, SharingTestError>({ observer in
+        let user = Signal<User, TestError>({ observer in
             fetches.increment()
             observer.receive(lastElement: User(name: "Jim", email: "jim@example.com"))
             return NonDisposable.instance
         }).share(limit: 1)
-        let names = Recorder<String, SharingTestError>()
-        let emails = Recorder<String, SharingTestError>()
+        let names = Recorder<String, TestError>()
+        let emails = Recorder<String, TestError>()
         _ = user.map { $0.name }.observe(with: names.observer)
         _ = user.map { $0.email }.observe(with: emails.observer)
         #expect(fetches.value == 1)
@@ -28,14 +28,14 @@ import Testing
 
     @Test func terminatedSharedSignalIsNotRerunAfterEveryObserverLeft() {
         let fetches = AtomicCounter()
-        let user = Signal<Int, SharingTestError>({ observer in
+        let user = Signal<Int, TestError>({ observer in
             fetches.increment()
             observer.receive(lastElement: 42)
             return NonDisposable.instance
         }).share(limit: 1)
         user.observe(with: { _ in }).dispose()
         user.observe(with: { _ in }).dispose()
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = user.observe(with: late.observer)
         #expect(fetches.value == 1)
         #expect(late.events == [.next(42), .completed])
@@ -44,7 +44,7 @@ import Testing
     @Test func manyObserversShareOneProducerRun() {
         let source = CountingSource<Int>()
         let shared = source.signal.share(limit: 1)
-        let recorders = (0..<10).map { _ in Recorder<Int, SharingTestError>() }
+        let recorders = (0..<10).map { _ in Recorder<Int, TestError>() }
         let observations = recorders.map { shared.observe(with: $0.observer) }
         source.send(1)
         source.send(2)
@@ -57,14 +57,14 @@ import Testing
     @Test func shareReplaysNothingButTheTerminalEvent() {
         let source = CountingSource<Int>()
         let shared = source.signal.share()
-        let early = Recorder<Int, SharingTestError>()
+        let early = Recorder<Int, TestError>()
         _ = shared.observe(with: early.observer)
         source.send(1)
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = shared.observe(with: late.observer)
         source.send(2)
         source.subject.send(completion: .finished)
-        let afterEnd = Recorder<Int, SharingTestError>()
+        let afterEnd = Recorder<Int, TestError>()
         _ = shared.observe(with: afterEnd.observer)
         #expect(early.events == [.next(1), .next(2), .completed])
         #expect(late.events == [.next(2), .completed])
@@ -78,7 +78,7 @@ import Testing
         _ = shared.observe(with: { _ in })
         for element in 1...4 { source.send(element) }
         source.subject.send(completion: .failure(.boom))
-        let late = Recorder<Int, SharingTestError>()
+        let late = Recorder<Int, TestError>()
         _ = shared.observe(with: late.observer)
         #expect(late.events == [.next(3), .next(4), .failed(.boom)])
         #expect(source.subscriptions.value == 1)
@@ -86,20 +86,20 @@ import Testing
 
     @Test(arguments: [1, 3, Int.max])
     func shareReplayAndShareLimitAreTheSameOperator(limit: Int) {
-        func run(_ makeShared: (Signal<Int, SharingTestError>) -> Signal<Int, SharingTestError>)
-            -> [[Signal<Int, SharingTestError>.Event]] {
+        func run(_ makeShared: (Signal<Int, TestError>) -> Signal<Int, TestError>)
+            -> [[Signal<Int, TestError>.Event]] {
             let source = CountingSource<Int>()
             let shared = makeShared(source.signal)
-            let first = Recorder<Int, SharingTestError>()
+            let first = Recorder<Int, TestError>()
             let observation = shared.observe(with: first.observer)
             source.send(1)
             source.send(2)
-            let second = Recorder<Int, SharingTestError>()
+            let second = Recorder<Int, TestError>()
             _ = shared.observe(with: second.observer)
             observation.dispose()
             source.send(3)
             source.subject.send(completion: .finished)
-            let third = Recorder<Int, SharingTestError>()
+            let third = Recorder<Int, TestError>()
             _ = shared.observe(with: third.observer)
             return [first.events, second.events, third.events, [.next(source.subscriptions.value)]]
         }
@@ -128,7 +128,7 @@ import Testing
         first.dispose()
         #expect(source.active.value == 0)
 
-        let recorder = Recorder<Int, SharingTestError>()
+        let recorder = Recorder<Int, TestError>()
         let second = shared.observe(with: recorder.observer)
         #expect(source.subscriptions.value == 3)
         source.send(2)
@@ -174,8 +174,8 @@ import Testing
 
     @Test func observerHoldingTheSharedSignalIsReleasedWhenTheSourceTerminates() {
         final class Holder: Sendable {
-            let shared: Signal<Int, SharingTestError>
-            init(_ shared: Signal<Int, SharingTestError>) { self.shared = shared }
+            let shared: Signal<Int, TestError>
+            init(_ shared: Signal<Int, TestError>) { self.shared = shared }
         }
         let source = CountingSource<Int>()
         weak var weakHolder: Holder?
@@ -203,12 +203,14 @@ import Testing
         let lastSent = AtomicCounter()
         let stop = AtomicCounter()
         let senderDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // A thread of its own: global dispatch workers are shared with the Swift executor.
+        let sender = Thread {
             while stop.value == 0 {
                 source.send(lastSent.increment())
             }
             senderDone.signal()
         }
+        sender.start()
 
         let rounds = 500
         let outOfOrder = AtomicCounter()
@@ -216,7 +218,7 @@ import Testing
         let starved = AtomicCounter()
         // Each observer's highest element, and the highest number sent before its dispose returned.
         let cutoffs = LockedLog<(AtomicCounter, Int)>()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        runConcurrently(threads: 8) { _ in
             for round in 0..<rounds where starved.value == 0 {
                 let last = AtomicCounter(Int.min)
                 let firstElement = DispatchSemaphore(value: 0)

@@ -1,16 +1,6 @@
 import StreamCore
 import Synchronization
 
-/// The error the sharing tests fail their sources with.
-enum SharingTestError: Error, Equatable {
-    case boom
-}
-
-/// An object whose deallocation the tests watch through a weak reference.
-final class Tracked: Sendable {
-    init() {}
-}
-
 /// An integer counter built on `Atomic`, which ThreadSanitizer understands.
 final class AtomicCounter: Sendable {
     private let storage: Atomic<Int>
@@ -45,7 +35,7 @@ final class AtomicCounter: Sendable {
 /// it runs, records the highest `active` seen in `maxActive`, and decrements `active` (and
 /// increments `disposals`) when its disposable is disposed.
 final class CountingSource<Element: Sendable>: Sendable {
-    let subject = PassthroughSubject<Element, SharingTestError>()
+    let subject = PassthroughSubject<Element, TestError>()
     let subscriptions = AtomicCounter()
     let active = AtomicCounter()
     let maxActive = AtomicCounter()
@@ -53,7 +43,7 @@ final class CountingSource<Element: Sendable>: Sendable {
 
     init() {}
 
-    var signal: Signal<Element, SharingTestError> {
+    var signal: Signal<Element, TestError> {
         Signal({ [self] observer in
             subscriptions.increment()
             maxActive.raise(to: active.increment())
