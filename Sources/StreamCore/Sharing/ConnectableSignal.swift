@@ -42,8 +42,10 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
     /// The type of error, the source's.
     public typealias Error = Source.Error
 
-    private let subject: any SubjectProtocol<Element, Error>
+    @usableFromInline
+    let subject: any SubjectProtocol<Element, Error>
     /// Connects `source` to `subject`; shared with ``refCount()``.
+    @usableFromInline
     package let connectionSwitch: ConnectionSwitch
 
     /// Creates a connectable signal that multicasts `source` through `subject`.
@@ -56,6 +58,7 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
     ///   - source: The signal to observe once per connection.
     ///   - subject: The subject that receives the source's events and delivers them to every
     ///     observer. It is kept for the connectable signal's lifetime, across reconnections.
+    @inlinable
     public init<Subject: SubjectProtocol>(source: Source, subject: Subject)
     where Subject.Element == Element, Subject.Error == Error {
         self.subject = subject

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The connection state machine behind ``ConnectableSignal`` and ``ConnectableSignalProtocol/refCount()``:
 /// at most one upstream connection at a time, started and stopped outside any lock.
@@ -11,6 +11,7 @@ import Synchronization
 /// gives the role up. So a connect or disconnect requested from another thread, or re-entrantly
 /// from inside the source while it is being started, is never lost and never runs concurrently
 /// with another start or stop, and a stop always completes before the next start begins.
+@usableFromInline
 package final class ConnectionSwitch: Sendable {
     private struct State {
         /// The connection asked for and not yet disposed; `nil` when disconnected.
@@ -36,6 +37,7 @@ package final class ConnectionSwitch: Sendable {
     private let start: @Sendable (Connection) -> any Disposable
 
     /// Creates a switch that runs `start` to connect the upstream.
+    @usableFromInline
     package init(start: @escaping @Sendable (Connection) -> any Disposable) {
         self.start = start
     }
@@ -63,6 +65,7 @@ package final class ConnectionSwitch: Sendable {
     /// Records that the source terminated: the wanted connection ends and no other is made.
     ///
     /// Lock only, no user code: call ``settle()`` afterwards to release the upstream.
+    @usableFromInline
     package func terminate() {
         state.withLock { state in
             state.isTerminated = true
@@ -84,6 +87,7 @@ package final class ConnectionSwitch: Sendable {
 
     /// Starts or stops the upstream until it matches the wanted connection, unless another
     /// thread is already doing so (it will see our change). Call without holding any lock.
+    @usableFromInline
     package func settle() {
         let isSettler = state.withLock { state in
             if state.isSettling { return false }
@@ -123,9 +127,13 @@ extension ConnectionSwitch {
     ///
     /// It holds its switch strongly, and a live switch holds its wanted and running connections,
     /// so a connected signal stays alive until it is disconnected or its source terminates.
+    @usableFromInline
     package final class Connection: Disposable {
-        private let retired = Atomic<Bool>(false)
+        /// Set once, when the connection ends; read lock-free by the source's observer per event.
+        @usableFromInline
+        let retired = Atomic<Bool>(false)
         /// The switch this connection belongs to.
+        @usableFromInline
         package let owner: ConnectionSwitch
 
         fileprivate init(owner: ConnectionSwitch) {
@@ -144,11 +152,13 @@ extension ConnectionSwitch {
         }
 
         /// Disconnects: the upstream is disposed now, or by the thread currently settling.
+        @usableFromInline
         package func dispose() {
             if owner.retire(self) { owner.settle() }
         }
 
         /// Whether the connection ended (disposed, or the source terminated); a lock-free read.
+        @inlinable
         package var isDisposed: Bool {
             retired.load(ordering: .acquiring)
         }

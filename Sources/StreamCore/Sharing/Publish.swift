@@ -17,6 +17,7 @@ extension SignalProtocol {
     ///
     /// - Returns: A connectable signal; nothing is observed until ``ConnectableSignal/connect()``
     ///   (or ``ConnectableSignalProtocol/refCount()``).
+    @inlinable
     public func publish() -> ConnectableSignal<Self> {
         ConnectableSignal(source: self, subject: PassthroughSubject())
     }

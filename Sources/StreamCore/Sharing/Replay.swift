@@ -20,6 +20,7 @@ extension SignalProtocol {
     ///   (the same as ``publish()``).
     /// - Returns: A connectable signal; nothing is observed until ``ConnectableSignal/connect()``
     ///   (or ``ConnectableSignalProtocol/refCount()``).
+    @inlinable
     public func replay(limit: Int = .max) -> ConnectableSignal<Self> {
         if limit <= 0 {
             return ConnectableSignal(source: self, subject: PassthroughSubject())

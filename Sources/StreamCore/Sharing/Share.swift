@@ -17,6 +17,7 @@ extension SignalProtocol {
     /// ``shareReplay(limit:)`` or `share(limit: .max)`.)
     ///
     /// - Returns: A signal that shares one connection of this signal among its observers.
+    @inlinable
     public func share() -> Signal<Element, Error> {
         publish().refCount()
     }
@@ -45,6 +46,7 @@ extension SignalProtocol {
     /// - Parameter limit: How many of the latest elements to replay; `Int.max` keeps all. Zero
     ///   or a negative limit replays only the terminal event, like ``share()``.
     /// - Returns: A signal that shares one connection of this signal among its observers.
+    @inlinable
     public func share(limit: Int) -> Signal<Element, Error> {
         replay(limit: limit).refCount()
     }
@@ -64,6 +66,7 @@ extension SignalProtocol {
     /// - Parameter limit: How many of the latest elements to replay; `Int.max` (the default)
     ///   keeps all. Zero or a negative limit replays only the terminal event.
     /// - Returns: A signal that shares one connection of this signal among its observers.
+    @inlinable
     public func shareReplay(limit: Int = .max) -> Signal<Element, Error> {
         share(limit: limit)
     }
