@@ -3,9 +3,9 @@ public import Synchronization
 /// The connection state machine behind ``ConnectableSignal`` and ``ConnectableSignalProtocol/refCount()``:
 /// at most one upstream connection at a time, started and stopped outside any lock.
 ///
-/// Callers change what they *want* under the lock — ``stage()``, ``Connection/retire()`` and
+/// Callers change what they *want* under the lock — ``stage()``, ``lease()``, ``unlease(_:)`` and
 /// ``terminate()`` take only this switch's lock and run no user code, so they may be called while
-/// holding another lock (the ref-count's) — and then call ``settle()``, which makes the running
+/// holding another lock (a ref-count's) — and then call ``settle()``, which makes the running
 /// upstream match the wanted connection. One thread at a time holds the *settling role*; a thread
 /// that finds the role taken leaves the work to its holder, which re-reads the state before it
 /// gives the role up. So a connect or disconnect requested from another thread, or re-entrantly
@@ -16,6 +16,8 @@ package final class ConnectionSwitch: Sendable {
     private struct State {
         /// The connection asked for and not yet disposed; `nil` when disconnected.
         var wanted: Connection?
+        /// How many ref-counts hold `wanted` (reset whenever `wanted` changes).
+        var leases = 0
         /// The connection whose upstream is started, or being started by the settling thread.
         var running: Connection?
         /// The running connection's upstream disposable, once its start returned.
@@ -53,13 +55,41 @@ package final class ConnectionSwitch: Sendable {
     ///
     /// Lock only, no user code: call ``settle()`` afterwards (outside any lock) to start it.
     package func stage() -> Connection? {
+        state.withLock { state in Self.stage(&state, owner: self) }
+    }
+
+    /// Stages like ``stage()`` and takes a lease on the connection: it stays wanted until every
+    /// lease is given back with ``unlease(_:)`` (or it is disposed outright). Several `refCount()`
+    /// signals over one connectable each hold one lease. Lock only, no user code.
+    package func lease() -> Connection? {
         state.withLock { state in
-            if state.isTerminated { return nil }
-            if let wanted = state.wanted { return wanted }
-            let connection = Connection(owner: self)
-            state.wanted = connection
+            let connection = Self.stage(&state, owner: self)
+            if connection != nil { state.leases += 1 }
             return connection
         }
+    }
+
+    /// Gives back a lease taken with ``lease()``; the last one retires the connection. Lock only,
+    /// no user code; returns whether the connection was retired (then ``settle()`` after unlocking).
+    package func unlease(_ connection: Connection) -> Bool {
+        state.withLock { state in
+            // A connection that is no longer wanted was retired already; its leases are void.
+            guard state.wanted === connection else { return false }
+            state.leases -= 1
+            guard state.leases == 0 else { return false }
+            _ = connection.markRetired()
+            state.wanted = nil
+            return true
+        }
+    }
+
+    private static func stage(_ state: inout State, owner: ConnectionSwitch) -> Connection? {
+        if state.isTerminated { return nil }
+        if let wanted = state.wanted { return wanted }
+        let connection = Connection(owner: owner)
+        state.wanted = connection
+        state.leases = 0
+        return connection
     }
 
     /// Records that the source terminated: the wanted connection ends and no other is made.
@@ -143,12 +173,6 @@ extension ConnectionSwitch {
         /// Marks the connection ended; `false` if it already was.
         fileprivate func markRetired() -> Bool {
             !retired.exchange(true, ordering: .acquiringAndReleasing)
-        }
-
-        /// Ends the connection without stopping the upstream yet. Lock only, no user code;
-        /// returns whether the connection was live (then call `owner.settle()` after unlocking).
-        package func retire() -> Bool {
-            owner.retire(self)
         }
 
         /// Disconnects: the upstream is disposed now, or by the thread currently settling.

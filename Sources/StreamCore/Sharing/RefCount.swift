@@ -21,6 +21,8 @@ extension ConnectableSignalProtocol {
     ///   source has terminated, in which case it receives what the subject replays).
     /// - If the connection was disposed by someone else (its ``connect()`` result), the next
     ///   observer reconnects.
+    /// - Several `refCount()` signals over the same ``ConnectableSignal`` share its one
+    ///   connection, which stays up until every one of them has lost its last observer.
     /// - Connecting and disconnecting are decided under a lock and carried out after unlocking,
     ///   one at a time, so racing observers never cause two connections at once; an observer that
     ///   registers or disposes from inside an event handler never deadlocks.
@@ -79,8 +81,9 @@ final class RefCounter: Sendable {
         state.withLock { state in
             state.count += 1
             if let connection = state.connection, !connection.isDisposed { return false }
-            // The switch takes only its own lock and never calls back into ours.
-            state.connection = connectionSwitch.stage()
+            // The switch takes only its own lock and never calls back into ours. A connection
+            // disposed elsewhere is replaced (its lease went with it).
+            state.connection = connectionSwitch.lease()
             return state.connection != nil
         }
     }
@@ -91,7 +94,7 @@ final class RefCounter: Sendable {
             state.count -= 1
             guard state.count == 0, let connection = state.connection else { return false }
             state.connection = nil
-            return connection.retire()
+            return connectionSwitch.unlease(connection)
         }
         if retired { connectionSwitch.settle() }
     }

@@ -62,6 +62,27 @@ import Testing
         #expect(log.values == ["start", "stop", "start"])
     }
 
+    @Test func connectionStaysWantedUntilEveryLeaseIsGivenBack() {
+        let stops = AtomicCounter()
+        let connectionSwitch = ConnectionSwitch(start: { _ in BlockDisposable { stops.increment() } })
+        let first = connectionSwitch.lease()
+        let second = connectionSwitch.lease()
+        #expect(first != nil && first === second)
+        connectionSwitch.settle()
+        #expect(connectionSwitch.unlease(first!) == false)
+        #expect(first?.isDisposed == false)
+        #expect(connectionSwitch.unlease(second!) == true)
+        connectionSwitch.settle()
+        #expect(first?.isDisposed == true)
+        #expect(stops.value == 1)
+        // A lease on a connection disposed outright is void and does not touch the next one.
+        let third = connectionSwitch.lease()!
+        third.dispose()
+        let fourth = connectionSwitch.lease()!
+        #expect(connectionSwitch.unlease(third) == false)
+        #expect(!fourth.isDisposed)
+    }
+
     @Test func terminatedSwitchNeverConnectsAgain() {
         let starts = AtomicCounter()
         let connectionSwitch = ConnectionSwitch(start: { connection in

@@ -164,6 +164,24 @@ import Testing
         #expect(inner.maxActive.value == 1)
     }
 
+    @Test func twoRefCountsOverOneConnectableKeepItConnectedUntilBothAreEmpty() {
+        let source = CountingSource<Int>()
+        let connectable = source.signal.publish()
+        let first = connectable.refCount()
+        let second = connectable.refCount()
+        let recorder = Recorder<Int, TestError>()
+        let a = first.observe(with: { _ in })
+        let b = second.observe(with: recorder.observer)
+        #expect(source.subscriptions.value == 1)
+        a.dispose()
+        source.send(1)
+        #expect(recorder.elements == [1])
+        #expect(source.active.value == 1)
+        b.dispose()
+        #expect(source.active.value == 0)
+        #expect(source.maxActive.value == 1)
+    }
+
     @Test func connectionDisposedElsewhereIsReplacedByTheNextObserver() {
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
