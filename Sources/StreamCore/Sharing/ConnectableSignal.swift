@@ -81,6 +81,12 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
 
     /// Registers an observer with the subject; it receives events once the signal is connected.
     ///
+    /// ```swift
+    /// let shared = source.replay(limit: 1)
+    /// let observation = shared.observe { event in print(event) }   // the replay, if any
+    /// let connection = shared.connect()                           // then the source's events
+    /// ```
+    ///
     /// - Parameter observer: Called with each event the subject delivers, serially.
     /// - Returns: A disposable that removes the observer. It does not disconnect the source.
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {

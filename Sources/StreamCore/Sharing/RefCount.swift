@@ -137,7 +137,10 @@ private final class RefCountObservation: Disposable {
         counter.release()
     }
 
+    /// Whether the observation was disposed or ended with a terminal event.
     var isDisposed: Bool {
-        state.withLock { $0.isDisposed }
+        let (isDisposed, inner) = state.withLock { ($0.isDisposed, $0.inner) }
+        // Asked outside our lock: `inner` may belong to a connectable we do not know.
+        return isDisposed || (inner?.isDisposed ?? false)
     }
 }

@@ -14,6 +14,18 @@ import Testing
         observations.forEach { $0.dispose() }
     }
 
+    @Test func observationReportsDisposedOnDisposeAndOnTermination() {
+        let source = CountingSource<Int>()
+        let shared = source.signal.share(limit: 1)
+        let disposed = shared.observe(with: { _ in })
+        let ended = shared.observe(with: { _ in })
+        #expect(!disposed.isDisposed && !ended.isDisposed)
+        disposed.dispose()
+        #expect(disposed.isDisposed && !ended.isDisposed)
+        source.subject.send(completion: .finished)
+        #expect(ended.isDisposed)
+    }
+
     @Test func lastObserverLeavingDisposesTheSource() {
         let disposed = AtomicCounter()
         let subject = PassthroughSubject<Int, Never>()
