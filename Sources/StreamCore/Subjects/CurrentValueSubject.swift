@@ -37,18 +37,6 @@ public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProto
         core.send(event)
     }
 
-    /// Sends an element, which becomes the current value.
-    @inlinable
-    public func send(_ element: Element) {
-        core.send(.next(element))
-    }
-
-    /// Ends the subject.
-    @inlinable
-    public func send(completion: Subscribers.Completion<Error>) {
-        core.send(Signal<Element, Error>.Event(completion: completion))
-    }
-
     /// Registers an observer; it receives the current value first.
     @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {

@@ -32,18 +32,6 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
         core.send(event)
     }
 
-    /// Sends an element to every observer.
-    @inlinable
-    public func send(_ element: Element) {
-        core.send(.next(element))
-    }
-
-    /// Ends the subject with a completion; observers are then released.
-    @inlinable
-    public func send(completion: Subscribers.Completion<Error>) {
-        core.send(Signal<Element, Error>.Event(completion: completion))
-    }
-
     /// Registers an observer for events sent from now on.
     ///
     /// - Complexity: O(1) amortized, and so is disposing the returned disposable.
@@ -56,13 +44,6 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
     public var observerCount: Int { core.observerCount }
 }
 
-extension PassthroughSubject where Element == Void {
-    /// Sends `()` to every observer.
-    @inlinable
-    public func send() {
-        core.send(.next(()))
-    }
-}
 
 /// The name ReactiveKit's documents use for ``PassthroughSubject``; the two are the same type.
 public typealias Subject<Element, Error: Swift.Error> = PassthroughSubject<Element, Error>

@@ -43,12 +43,6 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
         set { core.send(.next(newValue)) }
     }
 
-    /// Sets the value (the subject-style spelling of `value = element`).
-    @inlinable
-    public func send(_ element: Value) {
-        core.send(.next(element))
-    }
-
     /// Sets the value from a `.next` event; terminal events are ignored (a property never ends
     /// while it exists).
     @inlinable

@@ -33,18 +33,6 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SignalProtocol, O
         core.send(event)
     }
 
-    /// Sends an element.
-    @inlinable
-    public func send(_ element: Element) {
-        core.send(.next(element))
-    }
-
-    /// Ends the subject; later observers receive the buffer, then this completion.
-    @inlinable
-    public func send(completion: Subscribers.Completion<Error>) {
-        core.send(Signal<Element, Error>.Event(completion: completion))
-    }
-
     /// Registers an observer; it first receives the buffered elements.
     @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
@@ -69,18 +57,6 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SignalProtocol
     @inlinable
     public func on(_ event: Signal<Element, Error>.Event) {
         core.send(event)
-    }
-
-    /// Sends an element.
-    @inlinable
-    public func send(_ element: Element) {
-        core.send(.next(element))
-    }
-
-    /// Ends the subject.
-    @inlinable
-    public func send(completion: Subscribers.Completion<Error>) {
-        core.send(Signal<Element, Error>.Event(completion: completion))
     }
 
     /// Registers an observer; it first receives the latest element, if any.

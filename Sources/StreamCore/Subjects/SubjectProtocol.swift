@@ -20,3 +20,30 @@ extension ReplaySubject: SubjectProtocol {}
 extension ReplayOneSubject: SubjectProtocol {}
 extension CurrentValueSubject: SubjectProtocol {}
 extension Property: SubjectProtocol {}
+
+extension SubjectProtocol {
+    /// Sends an element to every observer: `on(.next(element))`.
+    ///
+    /// For a ``Property`` this sets the value.
+    @inlinable
+    public func send(_ element: Element) {
+        on(.next(element))
+    }
+
+    /// Ends the subject with a completion: `.completed` or `.failed(error)`.
+    ///
+    /// Observers are then released; later sends are ignored. A ``Property`` ignores completions
+    /// (it completes its observers when it is deallocated).
+    @inlinable
+    public func send(completion: Subscribers.Completion<Error>) {
+        on(Signal<Element, Error>.Event(completion: completion))
+    }
+}
+
+extension SubjectProtocol where Element == Void {
+    /// Sends `()` to every observer.
+    @inlinable
+    public func send() {
+        on(.next(()))
+    }
+}
