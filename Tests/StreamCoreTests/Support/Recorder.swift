@@ -1,31 +1,56 @@
+import Foundation
 import StreamCore
-import Synchronization
 
 /// Records the events of an observation, thread-safely, for assertions.
-final class Recorder<Element: Sendable, Failure: Error>: Sendable {
+///
+/// Uses `NSLock` (a pthread mutex underneath) rather than `Synchronization.Mutex`, which
+/// ThreadSanitizer on Linux misreports (see ../shared/PLATFORM.md).
+final class Recorder<Element: Sendable, Failure: Error>: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched with `lock` held.
     typealias Event = Signal<Element, Failure>.Event
-    private let storage = Mutex<[Event]>([])
+    private let lock = NSLock()
+    private var storage: [Event] = []
 
     init() {}
 
     /// The observer closure to pass to `observe(with:)`.
     var observer: @Sendable (Event) -> Void {
-        { [self] event in self.storage.withLock { $0.append(event) } }
+        { [self] event in
+            self.lock.lock()
+            self.storage.append(event)
+            self.lock.unlock()
+        }
     }
 
-    var events: [Event] { storage.withLock { $0 } }
+    var events: [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 
     var elements: [Element] { events.compactMap(\.element) }
 
     var isTerminated: Bool { events.last?.isTerminal ?? false }
 }
 
-/// A thread-safe counter/log box for tests.
-final class Box<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+/// A thread-safe value box for tests.
+final class Box<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) { storage = value }
+
     var value: Value {
-        get { storage.withLock { $0 } }
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
     }
-    func mutate<R>(_ body: (inout Value) -> R) -> R { storage.withLock { body(&$0) } }
+
+    @discardableResult
+    func mutate<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&storage)
+    }
 }

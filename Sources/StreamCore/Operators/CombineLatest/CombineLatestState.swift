@@ -1,0 +1,107 @@
+/// The state of a two-source `combineLatest`: the latest element of each source, which sources
+/// completed, and the two upstream disposables. Lives in a ``Junction``; changed only under its lock.
+///
+/// The `receive` methods return the element they displace so that the caller releases it after
+/// unlocking (an element's `deinit` is user code).
+struct CombineLatest2State<A, B, Failure: Swift.Error>: JunctionState {
+    typealias Output = Signal<(A, B), Failure>.Event
+
+    var a: A?
+    var b: B?
+    var completedA = false
+    var completedB = false
+    var upstreamA: (any Disposable)?
+    var upstreamB: (any Disposable)?
+
+    /// Records an event of the first source and sets `output` to the event to send, if any.
+    mutating func receiveA(_ event: Signal<A, Failure>.Event, _ output: inout Output?) -> A? {
+        switch event {
+        case .next(let element):
+            let displaced = a.take()
+            a = element
+            if let b { output = .next((element, b)) }
+            return displaced
+        case .failed(let error):
+            output = .failed(error)
+        case .completed:
+            completedA = true
+            if completedB { output = .completed }
+        }
+        return nil
+    }
+
+    /// Records an event of the second source and sets `output` to the event to send, if any.
+    mutating func receiveB(_ event: Signal<B, Failure>.Event, _ output: inout Output?) -> B? {
+        switch event {
+        case .next(let element):
+            let displaced = b.take()
+            b = element
+            if let a { output = .next((a, element)) }
+            return displaced
+        case .failed(let error):
+            output = .failed(error)
+        case .completed:
+            completedB = true
+            if completedA { output = .completed }
+        }
+        return nil
+    }
+
+    mutating func detach() -> Self {
+        defer { self = Self() }
+        return self
+    }
+
+    func disposeUpstreams() {
+        upstreamA?.dispose()
+        upstreamB?.dispose()
+    }
+}
+
+/// The state of an array `combineLatest`: one slot per source.
+struct CombineLatestManyState<Element, Failure: Swift.Error>: JunctionState {
+    typealias Output = Signal<[Element], Failure>.Event
+
+    var latest: ContiguousArray<Element?>
+    /// Sources that have not sent an element yet.
+    var silent: Int
+    /// Sources that have not completed yet.
+    var running: Int
+    var upstreams: ContiguousArray<(any Disposable)?>
+
+    init(count: Int) {
+        latest = ContiguousArray(repeating: nil, count: count)
+        silent = count
+        running = count
+        upstreams = ContiguousArray(repeating: nil, count: count)
+    }
+
+    /// Records an event of the source at `index` and sets `output` to the event to send, if any.
+    /// Returns the element it displaces, to be released after unlocking.
+    mutating func receive(_ event: Signal<Element, Failure>.Event, at index: Int, _ output: inout Output?) -> Element? {
+        switch event {
+        case .next(let element):
+            let displaced = latest[index].take()
+            if displaced == nil { silent -= 1 }
+            latest[index] = element
+            // Once every slot is filled, compactMap keeps them all, in source order.
+            if silent == 0 { output = .next(latest.compactMap { $0 }) }
+            return displaced
+        case .failed(let error):
+            output = .failed(error)
+        case .completed:
+            running -= 1
+            if running == 0 { output = .completed }
+        }
+        return nil
+    }
+
+    mutating func detach() -> Self {
+        defer { self = Self(count: 0) }
+        return self
+    }
+
+    func disposeUpstreams() {
+        for case let upstream? in upstreams { upstream.dispose() }
+    }
+}

@@ -1,0 +1,80 @@
+import Dispatch
+import StreamCore
+import Synchronization
+
+/// An error for tests; `code` tells failures apart.
+struct TestError: Error, Equatable {
+    var code = 0
+}
+
+/// An object to capture in a pipeline; a `weak` reference to it tells whether the pipeline let go.
+final class Tracked: Sendable {
+    init() {}
+}
+
+/// A hot source whose observations can be inspected: how many are running, how many were disposed.
+///
+/// `signal` observes the subject and returns a `BlockDisposable` that counts disposals, so tests
+/// can check that an operator disposed its upstream.
+final class Probe<Element: Sendable, Failure: Error>: Sendable {
+    let subject = PassthroughSubject<Element, Failure>()
+    private let counts = Mutex((subscriptions: 0, disposals: 0))
+
+    init() {}
+
+    var signal: Signal<Element, Failure> {
+        Signal({ [self] observer in
+            counts.withLock { $0.subscriptions += 1 }
+            let observation = subject.observe(with: { observer.on($0) })
+            return BlockDisposable { [self] in
+                counts.withLock { $0.disposals += 1 }
+                observation.dispose()
+            }
+        })
+    }
+
+    var subscriptions: Int { counts.withLock { $0.subscriptions } }
+    var disposals: Int { counts.withLock { $0.disposals } }
+
+    func send(_ element: Element) { subject.send(element) }
+    func send(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
+}
+
+/// A cold signal that sends `elements` and completes on a global queue (another thread).
+func asyncSignal<Element: Sendable>(_ elements: [Element], failure: TestError? = nil) -> Signal<Element, TestError> {
+    Signal({ observer in
+        DispatchQueue.global().async {
+            for element in elements {
+                if observer.isDisposed { return }
+                observer.receive(element)
+            }
+            if let failure {
+                observer.receive(completion: .failure(failure))
+            } else {
+                observer.receive(completion: .finished)
+            }
+        }
+        return NonDisposable.instance
+    })
+}
+
+/// Runs `body` on `threads` threads at once (at least 8 for stress tests) and waits for all.
+func concurrently(threads: Int = 8, _ body: @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: threads, execute: body)
+}
+
+/// Waits for `semaphore` with a generous timeout; returns `false` on timeout.
+func wait(for semaphore: DispatchSemaphore, seconds: Int = 20) -> Bool {
+    semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
+}
+
+/// Checks that `values`, split by `key`, are strictly increasing within each key.
+func isOrderedPerKey<Key: Hashable>(_ values: [Int], key: (Int) -> Key) -> Bool {
+    var last: [Key: Int] = [:]
+    for value in values {
+        let k = key(value)
+        if let previous = last[k], previous >= value { return false }
+        last[k] = value
+    }
+    return true
+}
