@@ -2,6 +2,7 @@
 ///
 /// Used for events and operations that arrive while another thread (or an outer call on the same
 /// thread) is delivering: they wait here and the delivering thread drains them in order.
+@usableFromInline
 package struct FIFOQueue<Element> {
     @usableFromInline var storage: ContiguousArray<Element> = []
     @usableFromInline var head = 0

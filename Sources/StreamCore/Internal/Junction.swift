@@ -1,4 +1,5 @@
-import Synchronization
+// Public so that the per-event paths below can be inlined (and specialized) into client modules.
+public import Synchronization
 
 /// The state of an operator with several upstreams (or inner observations), kept in a ``Junction``.
 ///
@@ -6,6 +7,7 @@ import Synchronization
 /// (observers, transforms, producers, `dispose()` of upstream disposables). When the observation
 /// ends, the junction moves the state out with ``detach()`` and, after unlocking, calls
 /// ``disposeUpstreams()`` on what was moved out and releases it.
+@usableFromInline
 package protocol JunctionState {
     /// Moves everything out of the state (upstream disposables, pending work, stored values),
     /// leaving an inert state behind; called under the lock when the observation ends.
@@ -27,31 +29,63 @@ package protocol JunctionState {
 ///   its upstreams are disposed (outside the lock). Disposal does the same and drops the queue.
 /// - The junction is the lifetime handed to the upstreams: it reads as disposed once closed or once
 ///   the downstream's own lifetime ended, so a synchronous producer stops early.
-package final class Junction<State: JunctionState, Element, Error: Swift.Error>: Disposable {
+///
+/// The per-event path (``update(_:)`` and the delivery loop) is inlinable so that it is specialized
+/// in the client module; the rest runs once per observation.
+@usableFromInline
+package final class Junction<State: JunctionState, Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `storage` is a LockedState; `downstream` follows the delivery-role rule
+    // written on it; the other stored properties are immutable or atomic.
+
+    @usableFromInline
     package typealias Event = Signal<Element, Error>.Event
 
-    private struct Storage {
-        var state: State
-        var downstream: Observer<Element, Error>?
-        var queue = FIFOQueue<Event>()
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var queue = FIFOQueue<Event>()
+        /// The state moved out by a terminal event, waiting to be disposed after unlocking.
+        @usableFromInline var retired: State?
         /// A terminal event was accepted, or the junction was disposed: refuse every update.
-        var isClosed = false
+        @usableFromInline var isClosed = false
         /// Nothing can be delivered any more (terminal delivered, or disposed).
-        var isDisposed = false
-        var isDelivering = false
+        @usableFromInline var isDisposed = false
+        @usableFromInline var isDelivering = false
+
+        @usableFromInline
+        init(state: State) {
+            self.state = state
+        }
     }
 
-    private let storage: LockedState<Storage>
+    /// What an update leaves the calling thread to do after unlocking.
+    @usableFromInline
+    enum Step {
+        case none
+        case deliver
+        case closed
+    }
+
+    @usableFromInline let storage: LockedState<Storage>
+    /// The downstream observer's handler. Read only by the thread holding the delivery role (taken
+    /// under the lock); set to `nil` under the lock, either by that thread when it gives up the role
+    /// for good, or by `dispose()` when no delivery is running (after which nobody can take the
+    /// role). Kept out of `storage`, and without the observer's lifetime, so that delivering an
+    /// event costs a closure retain rather than an observer copy.
+    @exclusivity(unchecked)
+    @usableFromInline var downstream: (@Sendable (Event) -> Void)?
     /// Mirrors `Storage.isClosed` for lock-free reads by producers polling their lifetime.
-    private let closed = Atomic<Bool>(false)
+    @usableFromInline let closed = Atomic<Bool>(false)
     /// Set by `dispose()`; checked right before each delivery, as subjects do, so that an event
     /// taken for delivery just before a disposal on another thread is dropped in most races.
-    private let disposed = Atomic<Bool>(false)
-    private let downstreamLifetime: (any Disposable)?
+    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let downstreamLifetime: (any Disposable)?
 
     /// Creates a junction delivering to `downstream`.
+    @usableFromInline
     package init(_ state: State, downstream: Observer<Element, Error>) {
-        storage = LockedState(Storage(state: state, downstream: downstream))
+        storage = LockedState(Storage(state: state))
+        self.downstream = downstream.handler
         downstreamLifetime = downstream.lifetime
     }
 
@@ -62,103 +96,106 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     /// junction. `body` must not call user code.
     ///
     /// - Returns: What `body` returned, or `nil` if the junction is closed (then `body` did not run).
+    @inlinable
     @discardableResult
     package func update<R>(_ body: (inout State, inout Event?) -> R) -> R? {
-        var delivery: (Observer<Element, Error>, Event)?
-        var detached: State?
+        var output: Event?
+        var step = Step.none
         let result: R? = storage.withLock { storage in
             if storage.isClosed { return nil }
-            var event: Event?
-            let result = body(&storage.state, &event)
-            guard let event else { return result }
+            let result = body(&storage.state, &output)
+            guard let event = output else { return result }
             if event.isTerminal {
                 storage.isClosed = true
                 closed.store(true, ordering: .releasing)
-                detached = storage.state.detach()
+                storage.retired = storage.state.detach()
+                step = .closed
             }
             if storage.isDelivering {
                 storage.queue.append(event)
-            } else if let downstream = storage.downstream {
+                output = nil
+            } else {
                 storage.isDelivering = true
-                delivery = (downstream, event)
             }
             return result
         }
-        if let detached {
-            detached.disposeUpstreams()
+        if case .closed = step {
+            disposeRetired()
         }
-        if let (downstream, event) = delivery {
-            deliver(event, to: downstream)
+        if let event = output {
+            deliver(event)
         }
         return result
     }
 
     /// Sends an event that needs no state change.
+    @inlinable
     package func send(_ event: Event) {
         update { _, output in output = event }
     }
 
-    private func deliver(_ first: Event, to downstream: Observer<Element, Error>) {
+    /// Delivers `first`, then whatever was queued meanwhile; the caller holds the delivery role.
+    @inlinable
+    func deliver(_ first: Event) {
         var event = first
         while true {
-            if disposed.load(ordering: .acquiring) {
+            guard !disposed.load(ordering: .acquiring), let downstream else {
                 stopDelivering()
                 return
             }
-            downstream.on(event)
+            downstream(event)
             if event.isTerminal {
-                finish()
+                stopDelivering()
                 return
             }
-            let next: Event? = storage.withLock { storage in
+            // Take the next queued event, or give up the role; if a disposal happened during the
+            // delivery, the downstream is ours to release.
+            let next: Event?? = storage.withLock { storage in
                 if !storage.isDisposed, let next = storage.queue.popFirst() { return next }
                 storage.isDelivering = false
-                return nil
+                return storage.isDisposed ? .some(nil) : nil
             }
-            guard let next else {
-                releaseIfDisposed()
+            switch next {
+            case .some(let queued?):
+                event = queued
+            case .some(nil):
+                stopDelivering()
+                return
+            case nil:
                 return
             }
-            event = next
         }
     }
 
-    /// After delivering the terminal event: release the downstream (the upstreams went at close).
-    private func finish() {
-        let downstream: Observer<Element, Error>? = storage.withLock { storage in
+    /// Gives up the delivery role for good (terminal delivered, or disposed) and releases the
+    /// downstream, outside the lock.
+    @usableFromInline
+    func stopDelivering() {
+        let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
             storage.isDisposed = true
             storage.isDelivering = false
-            defer { storage.downstream = nil }
-            return storage.downstream
+            defer { downstream = nil }
+            return downstream
         }
-        _ = downstream
+        _ = released
     }
 
-    /// Gives up the delivery role after a disposal and releases the downstream.
-    private func stopDelivering() {
-        let downstream: Observer<Element, Error>? = storage.withLock { storage in
-            storage.isDelivering = false
-            defer { storage.downstream = nil }
-            return storage.downstream
+    /// Disposes the upstreams of the state a terminal event moved out, outside the lock.
+    @usableFromInline
+    func disposeRetired() {
+        let retired: State? = storage.withLock { storage in
+            defer { storage.retired = nil }
+            return storage.retired
         }
-        _ = downstream
-    }
-
-    /// A disposal that happened during a delivery left the downstream for the deliverer to release.
-    private func releaseIfDisposed() {
-        let downstream: Observer<Element, Error>? = storage.withLock { storage in
-            guard storage.isDisposed, !storage.isDelivering else { return nil }
-            defer { storage.downstream = nil }
-            return storage.downstream
-        }
-        _ = downstream
+        retired?.disposeUpstreams()
     }
 
     /// Ends the observation: nothing more is delivered and every upstream is disposed.
+    @usableFromInline
     package func dispose() {
         var detached: State?
         var dropped = ContiguousArray<Event>()
-        let downstream: Observer<Element, Error>? = storage.withLock { storage in
+        let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
             if storage.isDisposed { return nil }
             storage.isDisposed = true
             disposed.store(true, ordering: .releasing)
@@ -169,14 +206,15 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
             }
             dropped = storage.queue.removeAll()
             if storage.isDelivering { return nil }
-            defer { storage.downstream = nil }
-            return storage.downstream
+            defer { downstream = nil }
+            return downstream
         }
         detached?.disposeUpstreams()
-        _ = (downstream, dropped)
+        _ = (released, dropped)
     }
 
     /// Whether the junction closed (terminated or disposed) or the downstream's lifetime ended.
+    @inlinable
     package var isDisposed: Bool {
         closed.load(ordering: .acquiring) || (downstreamLifetime?.isDisposed ?? false)
     }

@@ -1,9 +1,10 @@
+// Imported publicly only so that `withLock` can be inlined into client modules (see below).
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Mutable state guarded by a `pthread_mutex_t`, in one allocation.
@@ -15,18 +16,22 @@ import Darwin
 /// A pthread mutex is used rather than `Synchronization.Mutex` because ThreadSanitizer on Linux
 /// does not see the latter and reports false races (see `Docs/Decisions/0002-locking.md`).
 /// State is reached through the buffer's pointer, so no dynamic exclusivity check runs per access.
+@usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
     // @unchecked Sendable: every access to `storage`'s header goes through `withLock`, which holds
     // the mutex stored in the same buffer.
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
-    private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
+    @usableFromInline
+    final class Storage: ManagedBuffer<State, pthread_mutex_t> {
         deinit {
             _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
         }
     }
 
     /// Creates the box with its initial state.
+    @usableFromInline
     package init(_ initial: State) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in initial }
         storage = unsafeDowncast(buffer, to: Storage.self)
@@ -37,6 +42,10 @@ package struct LockedState<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
+    ///
+    /// Inlinable so that generic callers are specialized in the client module: an unspecialized
+    /// call costs a generic-metadata lookup per access, several times the lock itself.
+    @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try storage.withUnsafeMutablePointers { state, mutex in
             pthread_mutex_lock(mutex)

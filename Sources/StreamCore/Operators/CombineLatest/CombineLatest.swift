@@ -15,6 +15,7 @@ extension SignalProtocol {
     ///
     /// - Parameter other: The signal to combine with.
     /// - Returns: A signal of `(element, otherElement)` pairs.
+    @inlinable
     public func combineLatest<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
     where Other.Error == Error {
         StreamCore.combineLatest(self, other)
@@ -48,6 +49,7 @@ extension SignalProtocol {
 ///   - a: The first signal.
 ///   - b: The second signal.
 /// - Returns: A signal of `(a, b)` pairs.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<(A.Element, B.Element), A.Error>
 where A.Error == B.Error {
     Signal(trusted: { observer in

@@ -3,17 +3,25 @@
 ///
 /// The `receive` methods return the element they displace so that the caller releases it after
 /// unlocking (an element's `deinit` is user code).
+///
+/// Inlinable, like the public `combineLatest` functions, so that the per-element path is
+/// specialized in the client module.
+@usableFromInline
 struct CombineLatest2State<A, B, Failure: Swift.Error>: JunctionState {
-    typealias Output = Signal<(A, B), Failure>.Event
+    @usableFromInline typealias Output = Signal<(A, B), Failure>.Event
 
-    var a: A?
-    var b: B?
-    var completedA = false
-    var completedB = false
-    var upstreamA: (any Disposable)?
-    var upstreamB: (any Disposable)?
+    @usableFromInline var a: A?
+    @usableFromInline var b: B?
+    @usableFromInline var completedA = false
+    @usableFromInline var completedB = false
+    @usableFromInline var upstreamA: (any Disposable)?
+    @usableFromInline var upstreamB: (any Disposable)?
+
+    @inlinable
+    init() {}
 
     /// Records an event of the first source and sets `output` to the event to send, if any.
+    @inlinable
     mutating func receiveA(_ event: Signal<A, Failure>.Event, _ output: inout Output?) -> A? {
         switch event {
         case .next(let element):
@@ -31,6 +39,7 @@ struct CombineLatest2State<A, B, Failure: Swift.Error>: JunctionState {
     }
 
     /// Records an event of the second source and sets `output` to the event to send, if any.
+    @inlinable
     mutating func receiveB(_ event: Signal<B, Failure>.Event, _ output: inout Output?) -> B? {
         switch event {
         case .next(let element):
@@ -47,11 +56,13 @@ struct CombineLatest2State<A, B, Failure: Swift.Error>: JunctionState {
         return nil
     }
 
+    @inlinable
     mutating func detach() -> Self {
         defer { self = Self() }
         return self
     }
 
+    @inlinable
     func disposeUpstreams() {
         upstreamA?.dispose()
         upstreamB?.dispose()

@@ -15,6 +15,7 @@ extension SignalProtocol {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal.
+    @inlinable
     public func flatMapLatest<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -29,6 +30,7 @@ extension SignalProtocol {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal; it fails only if this one does.
+    @inlinable
     public func flatMapLatest<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -46,6 +48,7 @@ extension SignalProtocol where Error == Never {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal; it fails if that one fails.
+    @inlinable
     public func flatMapLatest<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Inner.Error> {
