@@ -228,4 +228,18 @@ import Testing
         concurrently { thread in sources[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(combineLatest(a, b)) { observation in
+            a.send(1)
+            b.send(2)
+            observation.dispose()
+        })
+        #expect(releasesEverything(Signal.combineLatest([a.toSignal(), b.toSignal()])) { $0.dispose() })
+        let c = PassthroughSubject<Int, TestError>()
+        let d = PassthroughSubject<Int, TestError>()
+        #expect(releasesEverything(combineLatest(c, d)) { _ in c.send(completion: .failure(TestError())) })
+    }
 }

@@ -151,4 +151,16 @@ import Testing
         #expect(recorder.elements == expected)
         #expect(recorder.events.last == .completed)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let outer = PassthroughSubject<Int, Never>()
+        let gate = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(outer.flatMapConcat { $0 == 0 ? gate.toSignal() : SafeSignal.just($0) }) { _ in
+            outer.send(0)
+            outer.send(1)
+            gate.send(completion: .finished)
+            outer.send(completion: .finished)
+        })
+        #expect(outer.observerCount == 0 && gate.observerCount == 0)
+    }
 }

@@ -77,4 +77,14 @@ import Testing
         }
         #expect(weakRef == nil)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let recovery = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(subject.flatMapError { _ in recovery }) { observation in
+            subject.send(completion: .failure(TestError()))
+            observation.dispose()
+        })
+        #expect(subject.observerCount == 0 && recovery.observerCount == 0)
+    }
 }

@@ -214,4 +214,21 @@ import Testing
         #expect(recorder.events.count == delivered)
         #expect(!recorder.isTerminated)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let outer = PassthroughSubject<Int, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(outer.flatMapLatest { _ in inner }) { observation in
+            outer.send(1)
+            outer.send(2)
+            inner.send(3)
+            observation.dispose()
+        })
+        let source = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(source.flatMapLatest { SafeSignal.just($0) }) { _ in
+            source.send(1)
+            source.send(completion: .finished)
+        })
+        #expect(outer.observerCount == 0 && inner.observerCount == 0 && source.observerCount == 0)
+    }
 }

@@ -148,4 +148,14 @@ import Testing
         concurrently { thread in sources[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered.count)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(a.merge(with: b)) { $0.dispose() })
+        #expect(releasesEverything(merge(a, b)) { _ in
+            a.send(completion: .finished)
+            b.send(completion: .finished)
+        })
+    }
 }

@@ -157,4 +157,10 @@ import Testing
         #expect(disposedRef == nil)
         #expect(other.observerCount == 0)
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let subject = PassthroughSubject<Int, TestError>()
+        #expect(releasesEverything(subject.retry(2)) { $0.dispose() })
+        #expect(releasesEverything(subject.retry(2)) { _ in subject.send(completion: .failure(TestError())) })
+    }
 }

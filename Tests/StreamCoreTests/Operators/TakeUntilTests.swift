@@ -115,4 +115,12 @@ import Testing
         #expect(!recorder.elements.contains(-1))
         #expect(isOrderedPerKey(recorder.elements) { $0 / 1_000 })
     }
+
+    @Test func observationIsReleasedAfterDisposeAndTermination() {
+        let source = PassthroughSubject<Int, Never>()
+        let trigger = PassthroughSubject<Int, Never>()
+        #expect(releasesEverything(source.take(until: trigger)) { $0.dispose() })
+        #expect(releasesEverything(source.take(until: trigger)) { _ in trigger.send(1) })
+        #expect(source.observerCount == 0 && trigger.observerCount == 0)
+    }
 }

@@ -78,3 +78,22 @@ func isOrderedPerKey<Key: Hashable>(_ values: [Int], key: (Int) -> Key) -> Bool 
     }
     return true
 }
+
+/// Observes `signal` with an observer capturing a fresh object, lets `end` finish the observation
+/// (dispose it, or make the sources terminate), and reports whether the captured object and the
+/// observation's disposable were both released.
+func releasesEverything<Element, Failure: Error>(
+    _ signal: Signal<Element, Failure>,
+    end: (any Disposable) -> Void
+) -> Bool {
+    weak var captured: Tracked?
+    weak var observation: AnyObject?
+    do {
+        let tracked = Tracked()
+        captured = tracked
+        let disposable = signal.observe(with: { _ in _ = tracked })
+        observation = disposable as AnyObject
+        end(disposable)
+    }
+    return captured == nil && observation == nil
+}
