@@ -37,6 +37,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     // @unchecked Sendable: `storage` is a LockedState; `downstream` follows the delivery-role rule
     // written on it; the other stored properties are immutable or atomic.
 
+    /// The events the junction delivers.
     @usableFromInline
     package typealias Event = Signal<Element, Error>.Event
 

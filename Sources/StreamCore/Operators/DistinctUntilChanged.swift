@@ -9,6 +9,7 @@ extension SignalProtocol {
     /// - Parameter areEqual: Called serially with the previous element and the new one; `true`
     ///   drops the new one.
     /// - Returns: A signal without consecutive duplicates.
+    @inlinable
     public func distinctUntilChanged(
         _ areEqual: @escaping @Sendable (Element, Element) -> Bool
     ) -> Signal<Element, Error> {
@@ -32,6 +33,7 @@ extension SignalProtocol {
     ///
     /// - Parameter areEqual: Called serially with the previous element and the new one.
     /// - Returns: A signal without consecutive duplicates.
+    @inlinable
     public func removeDuplicates(
         by areEqual: @escaping @Sendable (Element, Element) -> Bool
     ) -> Signal<Element, Error> {
@@ -49,6 +51,7 @@ extension SignalProtocol where Element: Equatable {
     /// ```
     ///
     /// - Returns: A signal without consecutive duplicates.
+    @inlinable
     public func distinctUntilChanged() -> Signal<Element, Error> {
         distinctUntilChanged(==)
     }
@@ -60,6 +63,7 @@ extension SignalProtocol where Element: Equatable {
     /// Combine's name for ``distinctUntilChanged()``; the two are the same operator.
     ///
     /// - Returns: A signal without consecutive duplicates.
+    @inlinable
     public func removeDuplicates() -> Signal<Element, Error> {
         distinctUntilChanged(==)
     }

@@ -13,12 +13,13 @@ extension SignalProtocol {
     ///
     /// - Parameter recover: Called once, with the error, outside any lock.
     /// - Returns: A signal that fails only if the recovery signal fails.
+    @inlinable
     public func flatMapError<Recovery: SignalProtocol>(
         _ recover: @escaping @Sendable (Error) -> Recovery
     ) -> Signal<Element, Recovery.Error> where Recovery.Element == Element {
         Signal(trusted: { observer in
             let observations = CompositeDisposable()
-            let lifetime = LinkedLifetime(observations, observer.lifetime)
+            let lifetime = linkedLifetime(observations, observer.lifetime)
             let upstream = self.subscribe(Observer(lifetime: lifetime) { event in
                 switch event {
                 case .next(let element):
@@ -36,4 +37,11 @@ extension SignalProtocol {
             return observations
         })
     }
+}
+
+/// A ``LinkedLifetime`` of `own` and `outer`, for inlinable operators (the type itself is not
+/// part of the inlinable surface).
+@usableFromInline
+func linkedLifetime(_ own: any Disposable, _ outer: (any Disposable)?) -> any Disposable {
+    LinkedLifetime(own, outer)
 }

@@ -13,6 +13,7 @@ extension SignalProtocol {
     ///
     /// - Parameter other: The signal to merge with.
     /// - Returns: A signal of the elements of both signals.
+    @inlinable
     public func merge<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
     where Other.Element == Element, Other.Error == Error {
         Signal.merge([toSignal(), other.toSignal()])
@@ -30,6 +31,7 @@ extension SignalProtocol {
 ///   - a: The first signal.
 ///   - b: The second signal.
 /// - Returns: A signal of the elements of both signals.
+@inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<A.Element, A.Error>
 where A.Element == B.Element, A.Error == B.Error {
     Signal.merge([a.toSignal(), b.toSignal()])
@@ -45,6 +47,7 @@ extension Signal {
     ///
     /// - Parameter signals: The signals to merge.
     /// - Returns: A signal of the elements of every signal.
+    @inlinable
     public static func merge(_ signals: [Signal<Element, Error>]) -> Signal<Element, Error> {
         Signal<Signal<Element, Error>, Error>.sequence(signals)
             .flatMerge(limit: .max, { $0 }, outerError: { $0 }, innerError: { $0 })
@@ -55,7 +58,8 @@ extension Signal {
     /// Marble: `-a---b|, --1---2|` → `-a1--b2|`
     ///
     /// - Parameter signals: The signals to merge.
-    /// - Returns: A signal of the elements of every signal; see ``merge(_:)-([Signal])``.
+    /// - Returns: A signal of the elements of every signal, like the array form.
+    @inlinable
     public static func merge(_ signals: Signal<Element, Error>...) -> Signal<Element, Error> {
         merge(signals)
     }

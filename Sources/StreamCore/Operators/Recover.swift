@@ -11,6 +11,7 @@ extension SignalProtocol where Element: Sendable {
     ///
     /// - Parameter element: The element sent in place of the error.
     /// - Returns: A signal that cannot fail.
+    @inlinable
     public func recover(with element: Element) -> Signal<Element, Never> {
         Signal(trusted: { observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
@@ -35,6 +36,7 @@ extension SignalProtocol where Element: Sendable {
     ///
     /// - Parameter element: The element sent in place of the error.
     /// - Returns: A signal that cannot fail.
+    @inlinable
     public func replaceError(with element: Element) -> Signal<Element, Never> {
         recover(with: element)
     }

@@ -8,6 +8,7 @@ extension SignalProtocol {
     ///
     /// - Parameter count: How many elements to drop.
     /// - Returns: A signal of the elements after the first `count`.
+    @inlinable
     public func skip(first count: Int) -> Signal<Element, Error> {
         guard count > 0 else { return toSignal() }
         return Signal(trusted: { observer in

@@ -15,6 +15,7 @@ extension SignalProtocol {
     ///   - file: The file reported in the message; defaults to the caller's.
     ///   - line: The line reported in the message; defaults to the caller's.
     /// - Returns: A signal that cannot fail.
+    @inlinable
     public func suppressError(
         logging: Bool,
         file: String = #fileID,
@@ -24,6 +25,7 @@ extension SignalProtocol {
     }
 
     /// ``suppressError(logging:file:line:)`` with the printing function replaceable, for tests.
+    @inlinable
     package func suppressError(
         logging: Bool,
         file: String,

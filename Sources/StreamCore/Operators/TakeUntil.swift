@@ -15,6 +15,7 @@ extension SignalProtocol {
     ///
     /// - Parameter trigger: The signal whose first event ends the result.
     /// - Returns: A signal of the elements sent before `trigger`'s first event.
+    @inlinable
     public func take<Trigger: SignalProtocol>(until trigger: Trigger) -> Signal<Element, Error> {
         Signal(trusted: { observer in
             let junction = Junction(UpstreamPair(), downstream: observer)
@@ -35,15 +36,21 @@ extension SignalProtocol {
 }
 
 /// The state of a two-upstream operator that only needs to dispose its upstreams at the end.
+@usableFromInline
 struct UpstreamPair: JunctionState {
-    var first: (any Disposable)?
-    var second: (any Disposable)?
+    @usableFromInline var first: (any Disposable)?
+    @usableFromInline var second: (any Disposable)?
 
+    @inlinable
+    init() {}
+
+    @inlinable
     mutating func detach() -> Self {
         defer { self = Self() }
         return self
     }
 
+    @inlinable
     func disposeUpstreams() {
         first?.dispose()
         second?.dispose()

@@ -29,6 +29,7 @@ extension SignalProtocol {
     ///   - other: The signal to combine with.
     ///   - combine: Called serially with each pair, outside any lock.
     /// - Returns: A signal of the combined values.
+    @inlinable
     public func combineLatest<Other: SignalProtocol, U>(
         with other: Other,
         combine: @escaping @Sendable (Element, Other.Element) -> U
@@ -78,6 +79,7 @@ where A.Error == B.Error {
 ///   - b: The second signal.
 ///   - combine: Called serially with each pair, outside any lock.
 /// - Returns: A signal of the combined values.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, U>(
     _ a: A,
     _ b: B,
@@ -98,6 +100,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, U>(
 ///   - b: The second signal.
 ///   - c: The third signal.
 /// - Returns: A signal of `(a, b, c)` triples.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
     _ a: A,
     _ b: B,
@@ -116,6 +119,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtoco
 ///   - c: The third signal.
 ///   - combine: Called serially with each triple, outside any lock.
 /// - Returns: A signal of the combined values.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, U>(
     _ a: A,
     _ b: B,
@@ -136,6 +140,7 @@ extension Signal {
     ///
     /// - Parameter signals: The signals to combine.
     /// - Returns: A signal of arrays holding the latest element of each signal.
+    @inlinable
     public static func combineLatest(_ signals: [Signal<Element, Error>]) -> Signal<[Element], Error> {
         guard !signals.isEmpty else { return .completed() }
         return Signal<[Element], Error>(trusted: { observer in

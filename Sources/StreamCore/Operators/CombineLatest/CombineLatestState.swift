@@ -70,16 +70,18 @@ struct CombineLatest2State<A, B, Failure: Swift.Error>: JunctionState {
 }
 
 /// The state of an array `combineLatest`: one slot per source.
+@usableFromInline
 struct CombineLatestManyState<Element, Failure: Swift.Error>: JunctionState {
-    typealias Output = Signal<[Element], Failure>.Event
+    @usableFromInline typealias Output = Signal<[Element], Failure>.Event
 
-    var latest: ContiguousArray<Element?>
+    @usableFromInline var latest: ContiguousArray<Element?>
     /// Sources that have not sent an element yet.
-    var silent: Int
+    @usableFromInline var silent: Int
     /// Sources that have not completed yet.
-    var running: Int
-    var upstreams: ContiguousArray<(any Disposable)?>
+    @usableFromInline var running: Int
+    @usableFromInline var upstreams: ContiguousArray<(any Disposable)?>
 
+    @inlinable
     init(count: Int) {
         latest = ContiguousArray(repeating: nil, count: count)
         silent = count
@@ -89,6 +91,7 @@ struct CombineLatestManyState<Element, Failure: Swift.Error>: JunctionState {
 
     /// Records an event of the source at `index` and sets `output` to the event to send, if any.
     /// Returns the element it displaces, to be released after unlocking.
+    @inlinable
     mutating func receive(_ event: Signal<Element, Failure>.Event, at index: Int, _ output: inout Output?) -> Element? {
         switch event {
         case .next(let element):
@@ -107,11 +110,13 @@ struct CombineLatestManyState<Element, Failure: Swift.Error>: JunctionState {
         return nil
     }
 
+    @inlinable
     mutating func detach() -> Self {
         defer { self = Self(count: 0) }
         return self
     }
 
+    @inlinable
     func disposeUpstreams() {
         for case let upstream? in upstreams { upstream.dispose() }
     }

@@ -15,6 +15,7 @@ extension SignalProtocol {
     /// - Parameter transform: Called once per element, when the element arrives, serially, outside
     ///   any lock.
     /// - Returns: A signal of the elements of every inner signal, in order.
+    @inlinable
     public func flatMapConcat<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -29,6 +30,7 @@ extension SignalProtocol {
     ///   any lock.
     /// - Returns: A signal of the elements of every inner signal, in order; it fails only if this
     ///   one does.
+    @inlinable
     public func flatMapConcat<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -45,6 +47,7 @@ extension SignalProtocol where Error == Never {
     /// - Parameter transform: Called once per element, when the element arrives, serially, outside
     ///   any lock.
     /// - Returns: A signal of the elements of every inner signal, in order; it fails if one fails.
+    @inlinable
     public func flatMapConcat<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Inner.Error> {

@@ -26,7 +26,7 @@ extension SignalProtocol {
     ///
     /// Marble: `-a----b----|` with `a → -1-2-3|`, `b → -4|` → `--1-2--4---|`
     ///
-    /// The same as ``flatMapLatest(_:)`` for inner signals that cannot fail.
+    /// The same as `flatMapLatest(_:)` for inner signals that cannot fail.
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal; it fails only if this one does.
@@ -44,7 +44,7 @@ extension SignalProtocol where Error == Never {
     ///
     /// Marble: `-a----b----|` with `a → -1-2-3|`, `b → -4#` → `--1-2--4#`
     ///
-    /// The same as ``flatMapLatest(_:)`` with the inner signals' error type.
+    /// The same as `flatMapLatest(_:)` with the inner signals' error type.
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal; it fails if that one fails.

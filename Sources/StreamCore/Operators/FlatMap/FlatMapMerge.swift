@@ -13,6 +13,7 @@ extension SignalProtocol {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -25,13 +26,14 @@ extension SignalProtocol {
     /// Marble: `-a-b-c|` with `maxConcurrent: 2`, `a → --1|`, `b → ---2|`, `c → -3|` →
     /// `---1-2-3|` (`c` starts when `a` completes)
     ///
-    /// With `maxConcurrent: 1` this is ``flatMapConcat(_:)``. Completes when this signal and every
+    /// With `maxConcurrent: 1` this is `flatMapConcat(_:)`. Completes when this signal and every
     /// inner signal have completed; fails as soon as any of them fails.
     ///
     /// - Parameters:
     ///   - maxConcurrent: How many inner signals to observe at once; values below 1 count as 1.
     ///   - transform: Called once per element, when the element arrives, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         maxConcurrent: Int,
         _ transform: @escaping @Sendable (Element) -> Inner
@@ -43,10 +45,11 @@ extension SignalProtocol {
     ///
     /// Marble: `-a--b------|` with `a → -1---2|`, `b → -3|` → `--1--3-2---|`
     ///
-    /// The same as ``flatMapMerge(_:)`` for inner signals that cannot fail.
+    /// The same as `flatMapMerge(_:)` for inner signals that cannot fail.
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails only if this one does.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -61,6 +64,7 @@ extension SignalProtocol {
     ///   - maxConcurrent: How many inner signals to observe at once; values below 1 count as 1.
     ///   - transform: Called once per element, when the element arrives, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails only if this one does.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         maxConcurrent: Int,
         _ transform: @escaping @Sendable (Element) -> Inner
@@ -77,6 +81,7 @@ extension SignalProtocol where Error == Never {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails if one of them fails.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
     ) -> Signal<Inner.Element, Inner.Error> {
@@ -92,6 +97,7 @@ extension SignalProtocol where Error == Never {
     ///   - maxConcurrent: How many inner signals to observe at once; values below 1 count as 1.
     ///   - transform: Called once per element, when the element arrives, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails if one of them fails.
+    @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         maxConcurrent: Int,
         _ transform: @escaping @Sendable (Element) -> Inner

@@ -4,36 +4,47 @@
 /// Inners are started by one thread at a time, in a loop (the *starter*): an inner that completes
 /// synchronously while being subscribed does not start the next one recursively, it leaves that to
 /// the loop, so a long queue of synchronous inners runs in constant stack. Lives in a ``Junction``.
+@usableFromInline
 struct FlatMergeState<Inner>: JunctionState {
     /// One running inner: its disposable, once its `subscribe` returned.
+    @usableFromInline
     struct Running {
-        var disposable: (any Disposable)?
+        @usableFromInline var disposable: (any Disposable)?
+
+        @inlinable
+        init() {}
     }
 
     /// What the starter does after subscribing an inner.
+    @usableFromInline
     struct Step {
         /// The disposable to dispose now: its inner already ended.
-        var finished: (any Disposable)?
+        @usableFromInline var finished: (any Disposable)?
         /// The next inner to subscribe, with its id; `nil` ends the loop.
-        var next: (signal: Inner, id: Int)?
+        @usableFromInline var next: (signal: Inner, id: Int)?
+
+        @inlinable
+        init() {}
     }
 
     /// The most inners running at once (at least 1).
-    let limit: Int
-    var outer: (any Disposable)?
-    var running: [Int: Running] = [:]
-    var pending = FIFOQueue<Inner>()
-    var nextID = 0
+    @usableFromInline let limit: Int
+    @usableFromInline var outer: (any Disposable)?
+    @usableFromInline var running: [Int: Running] = [:]
+    @usableFromInline var pending = FIFOQueue<Inner>()
+    @usableFromInline var nextID = 0
     /// A thread is running the start loop.
-    var isStarting = false
-    var isOuterCompleted = false
+    @usableFromInline var isStarting = false
+    @usableFromInline var isOuterCompleted = false
 
+    @inlinable
     init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// A new inner signal arrived: returns its id if the caller should start it (and become the
     /// starter), or `nil` if it was queued.
+    @inlinable
     mutating func arrive(_ signal: Inner) -> Int? {
         guard running.count < limit, !isStarting else {
             pending.append(signal)
@@ -44,6 +55,7 @@ struct FlatMergeState<Inner>: JunctionState {
     }
 
     /// The starter subscribed the inner `id`; records its disposable and picks the next inner.
+    @inlinable
     mutating func started(_ disposable: any Disposable, id: Int) -> Step {
         var step = Step()
         if running[id] != nil {
@@ -58,6 +70,7 @@ struct FlatMergeState<Inner>: JunctionState {
 
     /// The inner `id` completed. Returns its disposable (to release after unlocking) and, if the
     /// caller should become the starter, the next inner to start.
+    @inlinable
     mutating func completed<Element, Failure>(
         id: Int,
         _ output: inout Signal<Element, Failure>.Event?
@@ -72,28 +85,33 @@ struct FlatMergeState<Inner>: JunctionState {
     }
 
     /// The outer completed: completes the output if nothing is running or waiting.
+    @inlinable
     mutating func outerCompleted<Element, Failure>(_ output: inout Signal<Element, Failure>.Event?) {
         isOuterCompleted = true
         if running.isEmpty, pending.isEmpty { output = .completed }
     }
 
-    private mutating func takeNext() -> (signal: Inner, id: Int)? {
+    @inlinable
+    mutating func takeNext() -> (signal: Inner, id: Int)? {
         guard running.count < limit, let signal = pending.popFirst() else { return nil }
         return (signal, begin())
     }
 
-    private mutating func begin() -> Int {
+    @inlinable
+    mutating func begin() -> Int {
         let id = nextID
         nextID &+= 1
         running[id] = Running()
         return id
     }
 
+    @inlinable
     mutating func detach() -> Self {
         defer { self = Self(limit: limit) }
         return self
     }
 
+    @inlinable
     func disposeUpstreams() {
         outer?.dispose()
         for inner in running.values { inner.disposable?.dispose() }
@@ -103,6 +121,7 @@ struct FlatMergeState<Inner>: JunctionState {
 extension SignalProtocol {
     /// The engine behind `flatMapMerge` and `flatMapConcat`: maps each element to an inner signal
     /// and observes up to `limit` of them at once, the others waiting in order.
+    @inlinable
     func flatMerge<Inner: SignalProtocol, Failure: Swift.Error>(
         limit: Int,
         _ transform: @escaping @Sendable (Element) -> Inner,

@@ -14,6 +14,7 @@ extension SignalProtocol {
     ///
     /// - Parameter times: How many times to resubscribe after a failure.
     /// - Returns: A signal that fails only when every attempt failed.
+    @inlinable
     public func retry(_ times: Int) -> Signal<Element, Error> {
         guard times > 0 else { return toSignal() }
         return Signal(trusted: { observer in

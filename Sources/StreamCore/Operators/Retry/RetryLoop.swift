@@ -1,4 +1,5 @@
-import Synchronization
+// Public so that the per-event path can be inlined (and specialized) into client modules.
+public import Synchronization
 
 /// One observation of a `retry`: subscribes to the upstream, and again after each failure while
 /// retries remain.
@@ -7,29 +8,38 @@ import Synchronization
 /// never from inside the failed attempt's own `subscribe` call: a failure that arrives while a
 /// thread is still subscribing only sets a flag, and that thread subscribes again when the call
 /// returns. Attempts never overlap, so the downstream receives their events serially.
+@usableFromInline
 final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
-    private enum Decision {
+    @usableFromInline
+    enum Decision {
         case ignore
         case resubscribe((any Disposable)?)
         case pass
     }
 
-    private struct State {
-        var retries: Int
+    @usableFromInline
+    struct State {
+        @usableFromInline var retries: Int
         /// A thread is inside the loop, subscribing.
-        var isSubscribing = false
+        @usableFromInline var isSubscribing = false
         /// An attempt failed while a thread was subscribing; that thread must subscribe again.
-        var needsAttempt = false
+        @usableFromInline var needsAttempt = false
         /// The disposable of the current attempt.
-        var current: (any Disposable)?
+        @usableFromInline var current: (any Disposable)?
+
+        @inlinable
+        init(retries: Int) {
+            self.retries = retries
+        }
     }
 
-    private let state: LockedState<State>
+    @usableFromInline let state: LockedState<State>
     /// Set once, by disposal or termination; read lock-free by producers polling their lifetime.
-    private let ended = Atomic<Bool>(false)
-    private let downstream: Observer<Element, Failure>
-    private let subscribe: @Sendable (Observer<Element, Failure>) -> any Disposable
+    @usableFromInline let ended = Atomic<Bool>(false)
+    @usableFromInline let downstream: Observer<Element, Failure>
+    @usableFromInline let subscribe: @Sendable (Observer<Element, Failure>) -> any Disposable
 
+    @inlinable
     init(
         retries: Int,
         downstream: Observer<Element, Failure>,
@@ -41,6 +51,7 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
     }
 
     /// Makes the first attempt (and the next ones while attempts fail during `subscribe`).
+    @inlinable
     func start() {
         state.withLock { $0.isSubscribing = true }
         run()
@@ -48,7 +59,8 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
 
     /// Runs attempts until one is still running (asynchronous) when its `subscribe` returns, or
     /// the observation ended. The caller has set `isSubscribing`.
-    private func run() {
+    @inlinable
+    func run() {
         while true {
             if isDisposed {
                 state.withLock { $0.isSubscribing = false }
@@ -73,7 +85,8 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
         }
     }
 
-    private func receive(_ event: Signal<Element, Failure>.Event) {
+    @inlinable
+    func receive(_ event: Signal<Element, Failure>.Event) {
         switch event {
         case .next:
             downstream.on(event)
@@ -107,7 +120,8 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
     }
 
     /// Marks the observation ended and disposes the current attempt.
-    private func end() {
+    @inlinable
+    func end() {
         let current: (any Disposable)? = state.withLock { state in
             ended.store(true, ordering: .releasing)
             defer { state.current = nil }
@@ -117,11 +131,13 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
     }
 
     /// Ends the observation: no further attempt is made and the current one is disposed.
+    @inlinable
     func dispose() {
         end()
     }
 
     /// Whether the observation ended, or the downstream's lifetime did.
+    @inlinable
     var isDisposed: Bool {
         ended.load(ordering: .acquiring) || (downstream.lifetime?.isDisposed ?? false)
     }
