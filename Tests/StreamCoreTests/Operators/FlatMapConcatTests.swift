@@ -163,4 +163,38 @@ import Testing
         })
         #expect(outer.observerCount == 0 && gate.observerCount == 0)
     }
+
+    @Test func stressConcurrentDisposeDeliversAPrefixOfTheConcatenation() {
+        let outer = PassthroughSubject<Int, TestError>()
+        let arrival = Box<[Int]>([])
+        let recorder = Recorder<Int, TestError>()
+        let started = DispatchSemaphore(value: 0)
+        let count = Box(0)
+        let producers = DispatchGroup()
+        let observation = outer.flatMapConcat { id -> Signal<Int, TestError> in
+            arrival.mutate { $0.append(id) }
+            return asyncSignal((0..<5).map { id * 10 + $0 }, group: producers)
+        }.observe(with: { event in
+            recorder.observer(event)
+            if count.mutate({ $0 += 1; return $0 }) == 20 { started.signal() }
+        })
+        concurrently { thread in
+            if thread == 7 {
+                _ = wait(for: started)
+                observation.dispose()
+            } else {
+                for index in 0..<40 { outer.send(thread * 100 + index) }
+            }
+        }
+        // Wait until no inner producer runs, so that nothing is still being delivered.
+        #expect(producers.wait(timeout: .now() + .seconds(20)) == .success)
+        let delivered = recorder.elements
+        let expected = arrival.value.flatMap { id in (0..<5).map { id * 10 + $0 } }
+        #expect(delivered.count >= 20)
+        #expect(Array(expected.prefix(delivered.count)) == delivered)
+        #expect(!recorder.isTerminated)
+        #expect(outer.observerCount == 0)
+        outer.send(1)
+        #expect(recorder.elements.count == delivered.count)
+    }
 }

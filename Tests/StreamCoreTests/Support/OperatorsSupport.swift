@@ -41,9 +41,18 @@ final class Probe<Element: Sendable, Failure: Error>: Sendable {
 }
 
 /// A cold signal that sends `elements` and completes on a global queue (another thread).
-func asyncSignal<Element: Sendable>(_ elements: [Element], failure: TestError? = nil) -> Signal<Element, TestError> {
+///
+/// Each observation's work is counted in `group`, when given, so that a test can wait until no
+/// producer is running any more.
+func asyncSignal<Element: Sendable>(
+    _ elements: [Element],
+    failure: TestError? = nil,
+    group: DispatchGroup? = nil
+) -> Signal<Element, TestError> {
     Signal({ observer in
+        group?.enter()
         DispatchQueue.global().async {
+            defer { group?.leave() }
             for element in elements {
                 if observer.isDisposed { return }
                 observer.receive(element)
