@@ -31,7 +31,8 @@ import Testing
         #expect(recorder.events == [.next(5), .completed])
 
         let early = Recorder<Int, TestError>()
-        _ = Signal<Int, TestError>.sequence([1, 2]).flatMapLatest { Signal<Int, TestError>.just($0 * 10) }.observe(with: early.observer)
+        _ = Signal<Int, TestError>.sequence([1, 2]).flatMapLatest { Signal<Int, TestError>.just($0 * 10) }
+            .observe(with: early.observer)
         #expect(early.events == [.next(10), .next(20), .completed])
     }
 

@@ -41,7 +41,8 @@ import Testing
         #expect(trigger.disposals == 1)
 
         let completed = Recorder<Int, TestError>()
-        _ = Signal<Int, TestError>.sequence([1, 2]).take(until: SafeSignal<Int>.never()).observe(with: completed.observer)
+        _ = Signal<Int, TestError>.sequence([1, 2]).take(until: SafeSignal<Int>.never())
+            .observe(with: completed.observer)
         #expect(completed.events == [.next(1), .next(2), .completed])
     }
 

@@ -51,8 +51,10 @@ extension SignalProtocol {
 ///   - b: The second signal.
 /// - Returns: A signal of `(a, b)` pairs.
 @inlinable
-public func combineLatest<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<(A.Element, B.Element), A.Error>
-where A.Error == B.Error {
+public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
+    _ a: A,
+    _ b: B
+) -> Signal<(A.Element, B.Element), A.Error> where A.Error == B.Error {
     Signal(trusted: { observer in
         let junction = Junction(CombineLatest2State<A.Element, B.Element, A.Error>(), downstream: observer)
         let upstreamA = a.subscribe(Observer(lifetime: junction) { event in
@@ -144,7 +146,8 @@ extension Signal {
     public static func combineLatest(_ signals: [Signal<Element, Error>]) -> Signal<[Element], Error> {
         guard !signals.isEmpty else { return .completed() }
         return Signal<[Element], Error>(trusted: { observer in
-            let junction = Junction(CombineLatestManyState<Element, Error>(count: signals.count), downstream: observer)
+            let state = CombineLatestManyState<Element, Error>(count: signals.count)
+            let junction = Junction(state, downstream: observer)
             for (index, signal) in signals.enumerated() {
                 if junction.isDisposed { break }
                 let upstream = signal.subscription(Observer(lifetime: junction) { event in
