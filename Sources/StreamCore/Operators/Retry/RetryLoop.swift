@@ -91,6 +91,7 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
         case .next:
             downstream.on(event)
         case .completed:
+            if ended.load(ordering: .acquiring) { return }
             end()
             downstream.on(event)
         case .failed:
