@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"], swiftSettings: strictSettings),
         .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
         .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "StreamCore"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

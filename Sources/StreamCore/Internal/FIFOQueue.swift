@@ -8,12 +8,14 @@ package struct FIFOQueue<Element> {
     @usableFromInline var head = 0
 
     /// Creates an empty queue.
+    @inlinable
     package init() {}
 
     /// Whether the queue holds nothing.
     @inlinable package var isEmpty: Bool { head == storage.count }
 
     /// The number of queued elements.
+    @inlinable
     package var count: Int { storage.count - head }
 
     /// Adds an element at the back.
@@ -38,6 +40,7 @@ package struct FIFOQueue<Element> {
     }
 
     /// Removes everything and returns what was queued, so the caller can release it outside a lock.
+    @inlinable
     package mutating func removeAll() -> ContiguousArray<Element> {
         defer { storage = []; head = 0 }
         return head == 0 ? storage : ContiguousArray(storage[head...])

@@ -1,4 +1,3 @@
-// Imported publicly only so that `withLock` can be inlined into client modules (see below).
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -31,7 +30,6 @@ package struct LockedState<State>: @unchecked Sendable {
     }
 
     /// Creates the box with its initial state.
-    @usableFromInline
     package init(_ initial: State) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in initial }
         storage = unsafeDowncast(buffer, to: Storage.self)
@@ -42,9 +40,6 @@ package struct LockedState<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    ///
-    /// Inlinable so that generic callers are specialized in the client module: an unspecialized
-    /// call costs a generic-metadata lookup per access, several times the lock itself.
     @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try storage.withUnsafeMutablePointers { state, mutex in

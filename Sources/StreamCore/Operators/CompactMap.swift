@@ -7,7 +7,7 @@ extension SignalProtocol {
     /// - Returns: A signal of the non-`nil` results.
     @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Element) -> U?) -> Signal<U, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {
                 case .next(let element):

@@ -13,7 +13,7 @@ extension SignalProtocol {
     public func distinctUntilChanged(
         _ areEqual: @escaping @Sendable (Element, Element) -> Bool
     ) -> Signal<Element, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let previous = SerialBox<Element?>(nil)
             return self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 if case .next(let element) = event {

@@ -11,7 +11,7 @@ extension SignalProtocol {
     /// - Returns: A signal of the elements for which `isIncluded` returns `true`.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal<Element, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 if case .next(let element) = event, !isIncluded(element) { return }
                 observer.on(event)

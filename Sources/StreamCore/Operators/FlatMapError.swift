@@ -17,7 +17,7 @@ extension SignalProtocol {
     public func flatMapError<Recovery: SignalProtocol>(
         _ recover: @escaping @Sendable (Error) -> Recovery
     ) -> Signal<Element, Recovery.Error> where Recovery.Element == Element {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let observations = CompositeDisposable()
             let lifetime = linkedLifetime(observations, observer.lifetime)
             let upstream = self.subscribe(Observer(lifetime: lifetime) { event in

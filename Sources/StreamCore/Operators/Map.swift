@@ -14,7 +14,7 @@ extension SignalProtocol {
     /// - Returns: A signal of the transformed elements; errors and completion pass through.
     @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Element) -> U) -> Signal<U, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {
                 case .next(let element): observer.on(.next(transform(element)))

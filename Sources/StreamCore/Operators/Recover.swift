@@ -13,7 +13,7 @@ extension SignalProtocol where Element: Sendable {
     /// - Returns: A signal that cannot fail.
     @inlinable
     public func recover(with element: Element) -> Signal<Element, Never> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {
                 case .next(let value):

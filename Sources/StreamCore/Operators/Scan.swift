@@ -14,7 +14,7 @@ extension SignalProtocol {
     ///   - combine: Combines the accumulator with the next element, serially.
     /// - Returns: A signal of the accumulated values.
     public func scan<U: Sendable>(_ initial: U, _ combine: @escaping @Sendable (U, Element) -> U) -> Signal<U, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let accumulator = SerialBox(initial)
             return self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {

@@ -11,7 +11,7 @@ extension SignalProtocol {
     @inlinable
     public func skip(first count: Int) -> Signal<Element, Error> {
         guard count > 0 else { return toSignal() }
-        return Signal(trusted: { observer in
+        return Signal.trusted({ observer in
             let remaining = SerialBox(count)
             return self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 if case .next = event, remaining.value > 0 {

@@ -32,7 +32,7 @@ extension SignalProtocol {
         line: Int,
         log: @escaping @Sendable (String) -> Void
     ) -> Signal<Element, Never> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {
                 case .next(let element):

@@ -10,7 +10,7 @@ extension SignalProtocol {
     /// - Returns: A signal of at most `count` elements.
     public func take(first count: Int) -> Signal<Element, Error> {
         guard count > 0 else { return Signal.completed() }
-        return Signal(trusted: { observer in
+        return Signal.trusted({ observer in
             let upstream = SerialDisposable()
             let remaining = SerialBox(count)
             let lifetime = LinkedLifetime(upstream, observer.lifetime)

@@ -17,7 +17,7 @@ extension SignalProtocol {
     /// - Returns: A signal of the elements sent before `trigger`'s first event.
     @inlinable
     public func take<Trigger: SignalProtocol>(until trigger: Trigger) -> Signal<Element, Error> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let junction = Junction(UpstreamPair(), downstream: observer)
             let stop = trigger.subscribe(Observer(lifetime: junction) { _ in
                 junction.send(.completed)

@@ -6,7 +6,7 @@ extension Signal {
     /// ```
     @inlinable
     public static func just(_ element: Element) -> Signal where Element: Sendable {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             observer.receive(element)
             observer.on(.completed)
             return DisposedDisposable.instance
@@ -30,12 +30,19 @@ extension Signal {
     /// ```
     @inlinable
     public static func sequence<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Element {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
+            // Read the lifetime once: when nothing downstream can stop us during this synchronous
+            // loop (no lifetime), the loop needs no per-element check at all.
+            guard let lifetime = observer.lifetime else {
+                for element in sequence { observer.receive(element) }
+                observer.on(.completed)
+                return DisposedDisposable.instance
+            }
             for element in sequence {
-                if observer.isDisposed { return DisposedDisposable.instance }
+                if lifetime.isDisposed { return DisposedDisposable.instance }
                 observer.receive(element)
             }
-            if !observer.isDisposed { observer.on(.completed) }
+            if !lifetime.isDisposed { observer.on(.completed) }
             return DisposedDisposable.instance
         })
     }
@@ -48,7 +55,7 @@ extension Signal {
 
     /// A signal that completes without sending anything: `|`.
     public static func completed() -> Signal {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             observer.on(.completed)
             return DisposedDisposable.instance
         })
@@ -56,7 +63,7 @@ extension Signal {
 
     /// A signal that fails at once with the error: `#`.
     public static func failed(_ error: Error) -> Signal {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             observer.on(.failed(error))
             return DisposedDisposable.instance
         })
@@ -64,7 +71,7 @@ extension Signal {
 
     /// A signal that never sends anything and never ends: `---`.
     public static func never() -> Signal {
-        Signal(trusted: { _ in NonDisposable.instance })
+        Signal.trusted({ _ in NonDisposable.instance })
     }
 
     /// A signal whose producer is created anew for each observation.
@@ -73,12 +80,12 @@ extension Signal {
     /// let now = Signal<Date, Never>.deferred { .just(Date()) }
     /// ```
     public static func deferred(_ makeSignal: @escaping @Sendable () -> Signal) -> Signal {
-        Signal(trusted: { observer in makeSignal().subscription(observer) })
+        Signal.trusted({ observer in makeSignal().subscription(observer) })
     }
 
     /// A signal that sends the result of a throwing closure, or fails with its error.
     public init(catching body: @escaping @Sendable () throws(Error) -> Element) {
-        self.init(trusted: { observer in
+        self = .trusted({ observer in
             do throws(Error) {
                 observer.receive(lastElement: try body())
             } catch {

@@ -33,9 +33,19 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
     /// A trusted producer sends serially, never after a terminal event, stops sending once
     /// `observer.isDisposed` or its returned disposable is disposed, and releases its resources
     /// on termination. Operators inside the toolkit use this to avoid a lock per event.
+    ///
+    /// A static factory rather than an initializer, so that `Signal { observer in … }` never
+    /// becomes ambiguous inside the package.
     @inlinable
-    package init(trusted producer: @escaping @Sendable (Observer<Element, Error>) -> any Disposable) {
-        subscription = producer
+    package static func trusted(
+        _ producer: @escaping @Sendable (Observer<Element, Error>) -> any Disposable
+    ) -> Signal {
+        Signal(subscription: producer)
+    }
+
+    @inlinable
+    init(subscription: @escaping @Sendable (Observer<Element, Error>) -> any Disposable) {
+        self.subscription = subscription
     }
 
     /// Registers an observer and returns the disposable that cancels the observation.

@@ -26,7 +26,7 @@ extension SignalProtocol {
     /// Erases the signal's type to ``Signal``.
     public func toSignal() -> Signal<Element, Error> {
         if let signal = self as? Signal<Element, Error> { return signal }
-        return Signal(trusted: { observer in self.observe(with: observer.handler) })
+        return Signal.trusted({ observer in self.observe(with: observer.handler) })
     }
 
     /// Registers an observer value and returns the disposable; the observer's lifetime is passed on.

@@ -9,7 +9,13 @@
 /// `value` reads the latest element sent; setting it sends. After a terminal event the value
 /// stays at the last element and further sets are ignored.
 public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
-    private let core: SubjectCore<Element, Error>
+    @usableFromInline
+    let core: SubjectCore<Element, Error>
+
+    deinit {
+        // Registered observers hold the core; end them (without an event) as the subject goes.
+        core.close()
+    }
 
     /// Creates a subject holding `value`.
     public init(_ value: Element) {
@@ -26,22 +32,26 @@ public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProto
     }
 
     /// Sends an event; a `.next` also becomes the current value.
+    @inlinable
     public func on(_ event: Signal<Element, Error>.Event) {
         core.send(event)
     }
 
     /// Sends an element, which becomes the current value.
+    @inlinable
     public func send(_ element: Element) {
         core.send(.next(element))
     }
 
     /// Ends the subject.
+    @inlinable
     public func send(completion: Subscribers.Completion<Error>) {
         core.send(Signal<Element, Error>.Event(completion: completion))
     }
 
     /// Registers an observer; it receives the current value first.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
-        core.observe(Observer(observer))
+        core.observe(observer)
     }
 }

@@ -15,22 +15,31 @@
 ///
 /// Elements that cross threads this way should be `Sendable`; the subject does not copy them.
 public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
-    private let core = SubjectCore<Element, Error>()
+    @usableFromInline
+    let core = SubjectCore<Element, Error>()
+
+    deinit {
+        // Registered observers hold the core; end them (without an event) as the subject goes.
+        core.close()
+    }
 
     /// Creates a subject with no observers.
     public init() {}
 
     /// Sends an event to every observer; ignored after a terminal event.
+    @inlinable
     public func on(_ event: Signal<Element, Error>.Event) {
         core.send(event)
     }
 
     /// Sends an element to every observer.
+    @inlinable
     public func send(_ element: Element) {
         core.send(.next(element))
     }
 
     /// Ends the subject with a completion; observers are then released.
+    @inlinable
     public func send(completion: Subscribers.Completion<Error>) {
         core.send(Signal<Element, Error>.Event(completion: completion))
     }
@@ -38,8 +47,9 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
     /// Registers an observer for events sent from now on.
     ///
     /// - Complexity: O(1) amortized, and so is disposing the returned disposable.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
-        core.observe(Observer(observer))
+        core.observe(observer)
     }
 
     /// The number of current observers.
@@ -48,6 +58,7 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
 
 extension PassthroughSubject where Element == Void {
     /// Sends `()` to every observer.
+    @inlinable
     public func send() {
         core.send(.next(()))
     }

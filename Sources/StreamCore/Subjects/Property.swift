@@ -26,7 +26,8 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
     /// A property never fails.
     public typealias Error = Never
 
-    private let core: SubjectCore<Value, Never>
+    @usableFromInline
+    let core: SubjectCore<Value, Never>
 
     /// Creates a property holding `value`.
     public init(_ value: Value) {
@@ -43,19 +44,22 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
     }
 
     /// Sets the value (the subject-style spelling of `value = element`).
+    @inlinable
     public func send(_ element: Value) {
         core.send(.next(element))
     }
 
     /// Sets the value from a `.next` event; terminal events are ignored (a property never ends
     /// while it exists).
+    @inlinable
     public func on(_ event: Signal<Value, Never>.Event) {
         if case .next(let element) = event { core.send(.next(element)) }
     }
 
     /// Registers an observer; it receives the current value first.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Value, Never>.Event) -> Void) -> any Disposable {
-        core.observe(Observer(observer))
+        core.observe(observer)
     }
 
     /// A read-only view of this property.
@@ -65,6 +69,7 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
 
     deinit {
         core.send(.completed)
+        core.close()
     }
 }
 
@@ -83,7 +88,8 @@ public final class AnyProperty<Value>: PropertyProtocol, Sendable {
     public typealias Error = Never
 
     private let getter: @Sendable () -> Value
-    private let source: Signal<Value, Never>
+    @usableFromInline
+    let source: Signal<Value, Never>
 
     /// Creates a read-only view of `property`, which it keeps alive.
     public init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
@@ -95,6 +101,7 @@ public final class AnyProperty<Value>: PropertyProtocol, Sendable {
     public var value: Value { getter() }
 
     /// Registers an observer; it receives the current value first.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Value, Never>.Event) -> Void) -> any Disposable {
         source.observe(with: observer)
     }

@@ -11,7 +11,13 @@
 /// time (the replay is part of the subject's serial delivery). An observer registered from
 /// inside one of this subject's own observers is replayed to right after the current event.
 public final class ReplaySubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
-    private let core: SubjectCore<Element, Error>
+    @usableFromInline
+    let core: SubjectCore<Element, Error>
+
+    deinit {
+        // Registered observers hold the core; end them (without an event) as the subject goes.
+        core.close()
+    }
 
     /// Creates a subject that replays up to `bufferSize` elements.
     ///
@@ -22,51 +28,65 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SignalProtocol, O
     }
 
     /// Sends an event to every observer and records it for replay.
+    @inlinable
     public func on(_ event: Signal<Element, Error>.Event) {
         core.send(event)
     }
 
     /// Sends an element.
+    @inlinable
     public func send(_ element: Element) {
         core.send(.next(element))
     }
 
     /// Ends the subject; later observers receive the buffer, then this completion.
+    @inlinable
     public func send(completion: Subscribers.Completion<Error>) {
         core.send(Signal<Element, Error>.Event(completion: completion))
     }
 
     /// Registers an observer; it first receives the buffered elements.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
-        core.observe(Observer(observer))
+        core.observe(observer)
     }
 }
 
 /// A subject that replays only its latest element (and its terminal event) to new observers.
 public final class ReplayOneSubject<Element, Error: Swift.Error>: SignalProtocol, ObserverProtocol, Sendable {
-    private let core = SubjectCore<Element, Error>(replay: 1)
+    @usableFromInline
+    let core = SubjectCore<Element, Error>(replay: 1)
+
+    deinit {
+        // Registered observers hold the core; end them (without an event) as the subject goes.
+        core.close()
+    }
 
     /// Creates a subject with nothing to replay yet.
     public init() {}
 
     /// Sends an event to every observer and keeps it as the one to replay.
+    @inlinable
     public func on(_ event: Signal<Element, Error>.Event) {
         core.send(event)
     }
 
     /// Sends an element.
+    @inlinable
     public func send(_ element: Element) {
         core.send(.next(element))
     }
 
     /// Ends the subject.
+    @inlinable
     public func send(completion: Subscribers.Completion<Error>) {
         core.send(Signal<Element, Error>.Event(completion: completion))
     }
 
     /// Registers an observer; it first receives the latest element, if any.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
-        core.observe(Observer(observer))
+        core.observe(observer)
     }
 }
 

@@ -1,282 +1,215 @@
 /// The engine shared by every subject and property: an observer list plus serial delivery.
 ///
-/// - Delivery is serial: one thread at a time holds the *delivery role*. A send that arrives
-///   while another send is being delivered (from another thread, or re-entrantly from an
-///   observer) is queued and delivered, in order, by the thread holding the role.
-/// - No observer is called with the lock held: the role holder takes a snapshot of the observer
-///   slots under the lock and calls them after unlocking.
-/// - Registration and removal are O(1) amortized: observers live in a slot array; removal leaves
-///   a hole, and the array is compacted (order kept) when holes outnumber live observers.
+/// - Delivery is serial: one thread at a time holds the *delivery role*, taken and given back
+///   under the mutex. A send that arrives while another is being delivered (from another
+///   thread, or re-entrantly from an observer) is queued and delivered, in order, by the role
+///   holder. No observer is called with the mutex held.
+/// - The observer slots belong to the role (see ``SubjectCoreBase``): a registration or removal
+///   that arrives during a delivery is queued and applied by the role holder, and a removed node
+///   is skipped at once through its atomic `disposed` flag. So delivery iterates the slots in
+///   place: no snapshot, no copy, no allocation and no retain per observer per send.
+/// - Registration and removal are O(1) amortized (holes, compacted in order when they outnumber
+///   live observers).
 /// - A replaying core keeps the last `replayCapacity` elements (and the terminal event) and
 ///   gives them to each new observer before anything else, in the same serial order.
-package final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendable {
-    // @unchecked Sendable: all mutable state is inside `state` (a LockedState); nodes follow the
-    // rule documented on ObserverNode.
+///
+/// The owner (a public subject) must call ``SubjectCoreBase/close()`` in its `deinit`: registered
+/// nodes hold the core strongly until they leave it.
+@usableFromInline
+package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
+    // @unchecked Sendable: the fields below are guarded by the inherited mutex (see each one).
+    @usableFromInline
     package typealias Event = Signal<Element, Error>.Event
-    package typealias Node = ObserverNode<Element, Error>
+    @usableFromInline
+    typealias Node = ObserverNode<Element, Error>
 
-    private enum Step {
-        case deliver(Event, ContiguousArray<Node?>)
-        case replay(Node, ContiguousArray<Element>, Event?)
-        case done([Node])
-    }
-
-    private enum Start {
-        case registered
-        case terminal(Event)
-        case replay(ContiguousArray<Element>, Event?)
-    }
-
-    private enum Operation {
+    @usableFromInline
+    enum Operation {
         case event(Event)
         case attach(Node)
     }
 
-    private struct State {
-        var slots = ContiguousArray<Node?>()
-        var holes = 0
-        /// A terminal event was accepted (later sends are dropped).
-        var isTerminated = false
-        /// The terminal event, once delivered; late observers receive it at once.
-        var terminal: Event?
-        var isDelivering = false
-        var pending = FIFOQueue<Operation>()
-        /// Nodes removed during a delivery; their observers are released when it ends.
-        var detached: [Node] = []
-        var replay: RingBuffer<Element>
-        /// The latest element accepted (not necessarily delivered yet), for `value` getters.
-        var latest: Element?
+    /// Events and registrations that arrived during a delivery. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var pending = FIFOQueue<Operation>()
+    /// A terminal event was accepted; later sends are dropped. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var isTerminated = false
+    /// The terminal event, once its delivery started; late observers receive it at once. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var terminal: Event?
+    /// Elements for new observers. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var replay: RingBuffer<Element>
+    /// The latest element accepted (maybe not delivered yet), for `value` getters. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var latestElement: Element?
+    /// How many recent elements new observers receive.
+    @usableFromInline
+    let replayCapacity: Int
 
-        mutating func register(_ node: Node) {
-            node.index = slots.count
-            slots.append(node)
-        }
-
-        mutating func unregister(_ node: Node) -> Bool {
-            let index = node.index
-            guard index >= 0, index < slots.count, slots[index] === node else { return false }
-            slots[index] = nil
-            node.index = -1
-            holes += 1
-            if holes > 16, holes * 2 > slots.count { compact() }
-            return true
-        }
-
-        mutating func compact() {
-            var kept = ContiguousArray<Node?>()
-            kept.reserveCapacity(slots.count - holes)
-            for case let node? in slots {
-                node.index = kept.count
-                kept.append(node)
-            }
-            slots = kept
-            holes = 0
-        }
-
-        /// Starts delivering `event`: records it for replay and returns the observers to call.
-        mutating func begin(_ event: Event) -> ContiguousArray<Node?> {
-            switch event {
-            case .next(let element):
-                replay.append(element)
-                return slots
-            case .failed, .completed:
-                terminal = event
-                let all = slots
-                slots = []
-                holes = 0
-                return all
-            }
-        }
-    }
-
-    private let state: LockedState<State>
-    /// Whether new observers get the buffered elements.
-    package let replayCapacity: Int
-
-    /// Creates a core; `replay` is how many recent elements new observers receive.
+    /// Creates a core; `replay` is how many recent elements new observers receive (negative
+    /// counts as zero), `initial` an element they receive first.
     package init(replay: Int = 0, initial: Element? = nil) {
-        var buffer = RingBuffer<Element>(capacity: replay)
-        if let initial { buffer.append(initial) }
         replayCapacity = max(0, replay)
-        state = LockedState(State(replay: buffer, latest: initial))
-    }
-
-    deinit {
-        // Nobody is delivering (a deliverer holds a strong reference); release every observer.
-        let slots = state.withLock { state in
-            defer { state.slots = [] }
-            return state.slots
-        }
-        for case let node? in slots {
-            _ = node.markDisposed()
-            node.observer = nil
-        }
+        self.replay = RingBuffer(capacity: replayCapacity)
+        if let initial { self.replay.append(initial) }
+        latestElement = initial
+        super.init()
     }
 
     // MARK: Sending
 
     /// Accepts an event from any thread. Returns `false` if the core already terminated.
+    @inlinable
     @discardableResult
     package func send(_ event: Event) -> Bool {
-        var accepted = false
-        let snapshot: ContiguousArray<Node?>? = state.withLock { state in
-            if state.isTerminated { return nil }
-            accepted = true
-            if case .next(let element) = event {
-                state.latest = element
-            } else {
-                state.isTerminated = true
-            }
-            if state.isDelivering {
-                state.pending.append(.event(event))
-                return nil
-            }
-            state.isDelivering = true
-            return state.begin(event)
+        mutex.lock()
+        if isTerminated {
+            mutex.unlock()
+            return false
         }
-        if let snapshot {
-            deliver(event, to: snapshot)
-            drain()
+        switch event {
+        case .next(let element):
+            latestElement = element
+        case .failed, .completed:
+            isTerminated = true
         }
-        return accepted
+        if isDelivering {
+            pending.append(.event(event))
+            mutex.unlock()
+            return true
+        }
+        beginDelivery(of: event)
+        isDelivering = true
+        mutex.unlock()
+        deliver(event)
+        drain()
+        return true
     }
 
-    /// Replaces the latest value and sends it, atomically: the order of `value` writes is the
-    /// order observers see. Used by properties, whose setter must not lose a race.
-    package func sendLatest(_ element: Element) {
-        send(.next(element))
+    /// Records an event whose delivery starts now: the replay buffer and the terminal event
+    /// advance in delivery order, so an observer attached between two queued events is replayed
+    /// exactly what was delivered before it and then receives the rest. Mutex held.
+    @inlinable
+    func beginDelivery(of event: Event) {
+        switch event {
+        case .next(let element):
+            if replayCapacity > 0 { replay.append(element) }
+        case .failed, .completed:
+            terminal = event
+        }
     }
 
     /// The latest element accepted.
     package var latest: Element? {
-        state.withLock { $0.latest }
+        mutex.withLock { latestElement }
     }
 
-    /// Whether a terminal event was accepted.
-    package var isTerminated: Bool {
-        state.withLock { $0.isTerminated }
-    }
-
-    @inline(__always)
-    private func deliver(_ event: Event, to snapshot: ContiguousArray<Node?>) {
-        for case let node? in snapshot where !node.isDisposed {
-            node.observer?.on(event)
-        }
+    /// Calls every live observer with the event. Role holder only.
+    @inlinable
+    func deliver(_ event: Event) {
         if event.isTerminal {
-            // The role holder owns every node's observer now; end and release them.
-            for case let node? in snapshot {
-                _ = node.markDisposed()
-                node.observer = nil
+            let all = slots
+            slots = []
+            holes = 0
+            for case let slot? in all where slot.markDisposed() {
+                let node = unsafeDowncast(slot, to: Node.self)
+                let handler = node.handler
+                node.handler = nil
+                node.index = -1
+                handler?(event)
+            }
+            return
+        }
+        // The slot array keeps every node alive for the whole loop (only the role holder, which
+        // is us, can change it), so nodes are borrowed at +0 instead of retained per event.
+        slots.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            let stride = MemoryLayout<ObserverSlot?>.stride
+            for offset in 0..<buffer.count {
+                guard let node = raw.load(fromByteOffset: offset &* stride, as: Unmanaged<Node>?.self) else {
+                    continue
+                }
+                node._withUnsafeGuaranteedRef { $0.receive(event) }
             }
         }
     }
 
-    /// Delivers whatever was queued while we delivered, then gives up the delivery role.
-    private func drain() {
+    /// Applies what was queued during our delivery, in order, then gives up the role.
+    @inlinable
+    func drain() {
         while true {
-            let step: Step = state.withLock { state in
-                while let operation = state.pending.popFirst() {
-                    switch operation {
-                    case .event(let event):
-                        return .deliver(event, state.begin(event))
-                    case .attach(let node):
-                        if node.isDisposed { continue }
-                        if state.terminal == nil { state.register(node) }
-                        return .replay(node, state.replay.elements, state.terminal)
-                    }
-                }
-                state.isDelivering = false
-                defer { state.detached = [] }
-                return .done(state.detached)
-            }
-            switch step {
-            case .deliver(let event, let snapshot):
-                deliver(event, to: snapshot)
-            case .replay(let node, let elements, let terminal):
-                replay(elements, terminal: terminal, to: node)
-            case .done(let detached):
-                for node in detached { node.observer = nil }
+            mutex.lock()
+            let detached = takePendingDetach()
+            let operation = detached.isEmpty ? pending.popFirst() : nil
+            if detached.isEmpty, operation == nil {
+                isDelivering = false
+                mutex.unlock()
                 return
             }
+            if case .event(let event)? = operation { beginDelivery(of: event) }
+            mutex.unlock()
+            detach(detached)
+            switch operation {
+            case .event(let event)?: deliver(event)
+            case .attach(let node)?: attach(node)
+            case nil: break
+            }
         }
     }
 
-    private func replay(_ elements: ContiguousArray<Element>, terminal: Event?, to node: Node) {
-        guard let observer = node.observer else { return }
+    /// Registers a node and replays to it. Role holder only.
+    @inlinable
+    func attach(_ node: Node) {
+        if node.isDisposed {
+            node.handler = nil
+            return
+        }
+        mutex.lock()
+        let elements = replayCapacity > 0 ? replay.elements : []
+        let terminal = self.terminal
+        mutex.unlock()
+        if terminal == nil { register(node) }
+        guard let handler = node.handler else { return }
         for element in elements {
             if node.isDisposed { return }
-            observer.on(.next(element))
+            handler(.next(element))
         }
         if let terminal, node.markDisposed() {
-            observer.on(terminal)
-            node.observer = nil
+            node.handler = nil
+            handler(terminal)
         }
     }
 
     // MARK: Observing
 
     /// Registers an observer. A replaying core first gives it the buffered elements; a core that
-    /// has terminated gives it the terminal event at once.
-    package func observe(_ observer: Observer<Element, Error>) -> any Disposable {
-        let node = Node(observer: observer, core: self)
-        let start: Start = state.withLock { state in
-            if replayCapacity == 0 {
-                if let terminal = state.terminal { return .terminal(terminal) }
-                state.register(node)
-                return .registered
-            }
-            if state.isDelivering {
-                state.pending.append(.attach(node))
-                return .registered
-            }
-            state.isDelivering = true
-            if state.terminal == nil { state.register(node) }
-            return .replay(state.replay.elements, state.terminal)
+    /// has terminated gives it the terminal event (after any replay) at once.
+    @inlinable
+    package func observe(_ handler: @escaping @Sendable (Event) -> Void) -> any Disposable {
+        let node = Node(handler: handler, owner: self)
+        mutex.lock()
+        if isDelivering {
+            pending.append(.attach(node))
+            mutex.unlock()
+            return node
         }
-        switch start {
-        case .registered:
-            break
-        case .terminal(let event):
-            _ = node.markDisposed()
-            node.observer = nil
-            observer.on(event)
-        case .replay(let elements, let terminal):
-            replay(elements, terminal: terminal, to: node)
-            drain()
+        if replayCapacity == 0, terminal == nil {
+            register(node)
+            mutex.unlock()
+            return node
         }
+        isDelivering = true
+        mutex.unlock()
+        attach(node)
+        drain()
         return node
-    }
-
-    /// Removes a disposed node. Its observer is released now, or when the running delivery ends.
-    package func remove(_ node: Node) {
-        let released: Observer<Element, Error>? = state.withLock { state in
-            guard state.unregister(node) else {
-                // Not registered (never, or terminated): an attach may still be pending, and the
-                // deliverer skips disposed nodes. Release now unless a delivery may be using it.
-                if state.isDelivering {
-                    state.detached.append(node)
-                    return nil
-                }
-                defer { node.observer = nil }
-                return node.observer
-            }
-            if state.isDelivering {
-                state.detached.append(node)
-                return nil
-            }
-            defer { node.observer = nil }
-            return node.observer
-        }
-        _ = released
-    }
-
-    /// The number of registered observers (for tests and diagnostics).
-    package var observerCount: Int {
-        state.withLock { $0.slots.count - $0.holes }
-    }
-
-    /// Drops the buffered elements (not the terminal event).
-    package func clearReplay() {
-        state.withLock { $0.replay.removeAll() }
     }
 }

@@ -36,9 +36,9 @@ import Testing
         let recorder = Recorder<[Int], TestError>()
         _ = combineLatest(a.signal, b.signal).map { [$0.0, $0.1] }.observe(with: recorder.observer)
         a.send(1)
-        b.send(completion: .failure(TestError(code: 7)))
+        b.send(completion: .failure(TestError.other(7)))
         a.send(2)
-        #expect(recorder.events == [.failed(TestError(code: 7))])
+        #expect(recorder.events == [.failed(TestError.other(7))])
         #expect(a.disposals == 1)
         #expect(b.disposals == 1)
     }
@@ -70,9 +70,9 @@ import Testing
         #expect(recorder.events == [.next([2, 3, 4]), .completed])
 
         let failing = Recorder<[Int], TestError>()
-        _ = combineLatest(a, b, Signal<Int, TestError>.failed(TestError(code: 1)))
+        _ = combineLatest(a, b, Signal<Int, TestError>.failed(TestError.other(1)))
             .map { [$0, $1, $2] }.observe(with: failing.observer)
-        #expect(failing.events == [.failed(TestError(code: 1))])
+        #expect(failing.events == [.failed(TestError.other(1))])
     }
 
     @Test func arrayFormSendsArraysInSourceOrder() {
@@ -95,17 +95,17 @@ import Testing
         let probes = (0..<3).map { _ in Probe<Int, TestError>() }
         let recorder = Recorder<[Int], TestError>()
         _ = Signal.combineLatest(probes.map(\.signal)).observe(with: recorder.observer)
-        probes[1].send(completion: .failure(TestError(code: 2)))
-        #expect(recorder.events == [.failed(TestError(code: 2))])
+        probes[1].send(completion: .failure(TestError.other(2)))
+        #expect(recorder.events == [.failed(TestError.other(2))])
         #expect(probes.map(\.disposals) == [1, 1, 1])
     }
 
     @Test func synchronousFailureSkipsLaterSources() {
         let later = Probe<Int, TestError>()
         let recorder = Recorder<[Int], TestError>()
-        _ = combineLatest(Signal<Int, TestError>.failed(TestError()), later.signal)
+        _ = combineLatest(Signal<Int, TestError>.failed(TestError.boom), later.signal)
             .map { [$0.0, $0.1] }.observe(with: recorder.observer)
-        #expect(recorder.events == [.failed(TestError())])
+        #expect(recorder.events == [.failed(TestError.boom)])
         #expect(later.subscriptions == 0)
     }
 
@@ -165,7 +165,7 @@ import Testing
         #expect(completedRef == nil)
     }
 
-    @Test func stressEveryPairFollowsOneChangeInSourceOrder() {
+    @Test func stressEveryPairFollowsOneChangeInSourceOrder() async {
         let perThread = 500
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
@@ -177,14 +177,14 @@ import Testing
         })
         a.send(-1)
         b.send(-1)
-        concurrently { thread in
+        runConcurrently { thread in
             // Threads 0…3 send on `a`, 4…7 on `b`; each value encodes its thread and position.
             let subject = thread < 4 ? a : b
             for index in 0..<perThread { subject.send(thread * 100_000 + index) }
         }
         a.send(completion: .finished)
         b.send(completion: .finished)
-        #expect(wait(for: completed))
+        #expect(await wait(for: completed))
         let pairs = recorder.elements
         #expect(pairs.count == 1 + 8 * perThread)
         #expect(recorder.events.last == .completed)
@@ -213,9 +213,9 @@ import Testing
             recorder.observer(event)
             if count.mutate({ $0 += 1; return $0 }) == 100 { started.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 7 {
-                _ = wait(for: started)
+                _ = started.wait(timeout: .now() + generousTimeout)
                 observation.dispose()
             } else {
                 for index in 0..<2_000 { sources[thread].send(thread * 100_000 + index) }
@@ -225,7 +225,7 @@ import Testing
         #expect(delivered >= 100)
         #expect(sources.allSatisfy { $0.disposals == 1 })
         #expect(!recorder.isTerminated)
-        concurrently { thread in sources[thread % 7].send(-1) }
+        runConcurrently { thread in sources[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered)
     }
 
@@ -240,6 +240,6 @@ import Testing
         #expect(releasesEverything(Signal.combineLatest([a.toSignal(), b.toSignal()])) { $0.dispose() })
         let c = PassthroughSubject<Int, TestError>()
         let d = PassthroughSubject<Int, TestError>()
-        #expect(releasesEverything(combineLatest(c, d)) { _ in c.send(completion: .failure(TestError())) })
+        #expect(releasesEverything(combineLatest(c, d)) { _ in c.send(completion: .failure(TestError.boom)) })
     }
 }

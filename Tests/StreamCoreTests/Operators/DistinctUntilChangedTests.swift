@@ -37,8 +37,8 @@ import Testing
         _ = subject.distinctUntilChanged().observe(with: recorder.observer)
         subject.send(1)
         subject.send(1)
-        subject.send(completion: .failure(TestError(code: 3)))
-        #expect(recorder.events == [.next(1), .failed(TestError(code: 3))])
+        subject.send(completion: .failure(TestError.other(3)))
+        #expect(recorder.events == [.next(1), .failed(TestError.other(3))])
     }
 
     @Test func disposeStopsEventsAndDisposesUpstream() {

@@ -43,8 +43,8 @@ import Testing
         _ = outer.signal.flatMapConcat { inners[$0].signal }.observe(with: recorder.observer)
         outer.send(0)
         outer.send(1)
-        inners[0].send(completion: .failure(TestError(code: 9)))
-        #expect(recorder.events == [.failed(TestError(code: 9))])
+        inners[0].send(completion: .failure(TestError.other(9)))
+        #expect(recorder.events == [.failed(TestError.other(9))])
         #expect(inners[1].subscriptions == 0)
         #expect(outer.disposals == 1)
     }
@@ -57,9 +57,9 @@ import Testing
 
         let safeOuter = Recorder<Int, TestError>()
         _ = SafeSignal<Int>.sequence([1, 2]).flatMapConcat { value -> Signal<Int, TestError> in
-            value == 2 ? .failed(TestError(code: 2)) : .just(value)
+            value == 2 ? .failed(TestError.other(2)) : .just(value)
         }.observe(with: safeOuter.observer)
-        #expect(safeOuter.events == [.next(1), .failed(TestError(code: 2))])
+        #expect(safeOuter.events == [.next(1), .failed(TestError.other(2))])
     }
 
     @Test func longQueueOfSynchronousInnersRunsInConstantStack() {
@@ -127,7 +127,7 @@ import Testing
         #expect(weakRef == nil)
     }
 
-    @Test func stressConcurrentOuterSendsWithAsynchronousInners() {
+    @Test func stressConcurrentOuterSendsWithAsynchronousInners() async {
         // Eight threads send on the outer; each inner sends on another thread. The output must be
         // the inners' elements concatenated in the order the outer delivered them.
         let outer = PassthroughSubject<Int, TestError>()
@@ -141,11 +141,11 @@ import Testing
             recorder.observer(event)
             if event.isTerminal { completed.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             for index in 0..<25 { outer.send(thread * 100 + index) }
         }
         outer.send(completion: .finished)
-        #expect(wait(for: completed))
+        #expect(await wait(for: completed))
         let expected = arrival.value.flatMap { id in (0..<5).map { id * 10 + $0 } }
         #expect(arrival.value.count == 200)
         #expect(recorder.elements == expected)
@@ -164,7 +164,8 @@ import Testing
         #expect(outer.observerCount == 0 && gate.observerCount == 0)
     }
 
-    @Test func stressConcurrentDisposeDeliversAPrefixOfTheConcatenation() {
+    @Test func stressDisposeWhileInnersDeliverLeavesAnExactPrefix() async {
+        // Eight threads queue 320 asynchronous inners; the test disposes while they deliver.
         let outer = PassthroughSubject<Int, TestError>()
         let arrival = Box<[Int]>([])
         let recorder = Recorder<Int, TestError>()
@@ -178,16 +179,13 @@ import Testing
             recorder.observer(event)
             if count.mutate({ $0 += 1; return $0 }) == 20 { started.signal() }
         })
-        concurrently { thread in
-            if thread == 7 {
-                _ = wait(for: started)
-                observation.dispose()
-            } else {
-                for index in 0..<40 { outer.send(thread * 100 + index) }
-            }
+        runConcurrently { thread in
+            for index in 0..<40 { outer.send(thread * 100 + index) }
         }
+        #expect(await wait(for: started))
+        observation.dispose()
         // Wait until no inner producer runs, so that nothing is still being delivered.
-        #expect(producers.wait(timeout: .now() + .seconds(20)) == .success)
+        #expect(await wait(for: producers))
         let delivered = recorder.elements
         let expected = arrival.value.flatMap { id in (0..<5).map { id * 10 + $0 } }
         #expect(delivered.count >= 20)

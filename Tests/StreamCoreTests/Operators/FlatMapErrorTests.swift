@@ -6,9 +6,9 @@ import Testing
     @Test func continuesWithTheRecoverySignal() {
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = Recorder<Int, Never>()
-        _ = subject.flatMapError { error in SafeSignal.sequence([error.code, 100]) }.observe(with: recorder.observer)
+        _ = subject.flatMapError { error in SafeSignal.sequence([error == .other(5) ? 5 : 0, 100]) }.observe(with: recorder.observer)
         subject.send(1)
-        subject.send(completion: .failure(TestError(code: 5)))
+        subject.send(completion: .failure(TestError.other(5)))
         #expect(recorder.events == [.next(1), .next(5), .next(100), .completed])
     }
 
@@ -19,16 +19,16 @@ import Testing
         #expect(completed.events == [.next(1), .completed])
 
         let failed = Recorder<Int, TestError>()
-        _ = Signal<Int, TestError>.failed(TestError(code: 1))
-            .flatMapError { Signal<Int, TestError>.failed(TestError(code: $0.code + 1)) }
+        _ = Signal<Int, TestError>.failed(TestError.other(1))
+            .flatMapError { Signal<Int, TestError>.failed($0 == .other(1) ? .other(2) : .boom) }
             .observe(with: failed.observer)
-        #expect(failed.events == [.failed(TestError(code: 2))])
+        #expect(failed.events == [.failed(TestError.other(2))])
     }
 
     @Test func synchronousFailureKeepsTheRecoveryRunning() {
         let recovery = Probe<Int, Never>()
         let recorder = Recorder<Int, Never>()
-        let observation = Signal<Int, TestError>.failed(TestError()).flatMapError { _ in recovery.signal }
+        let observation = Signal<Int, TestError>.failed(TestError.boom).flatMapError { _ in recovery.signal }
             .observe(with: recorder.observer)
         recovery.send(3)
         #expect(recorder.elements == [3])
@@ -57,7 +57,7 @@ import Testing
         let log = Box<[Int]>([])
         _ = subject.flatMapError { _ in SafeSignal.just(9) }.observeNext { value in
             log.mutate { $0.append(value) }
-            if value == 1 { subject.send(completion: .failure(TestError())) }
+            if value == 1 { subject.send(completion: .failure(TestError.boom)) }
             log.mutate { $0.append(-value) }
         }
         subject.send(1)
@@ -72,7 +72,7 @@ import Testing
             let tracked = Tracked()
             weakRef = tracked
             _ = subject.flatMapError { _ in _ = tracked; return recovery }.observeNext { _ in }
-            subject.send(completion: .failure(TestError()))
+            subject.send(completion: .failure(TestError.boom))
             recovery.send(completion: .finished)
         }
         #expect(weakRef == nil)
@@ -82,7 +82,7 @@ import Testing
         let subject = PassthroughSubject<Int, TestError>()
         let recovery = PassthroughSubject<Int, Never>()
         #expect(releasesEverything(subject.flatMapError { _ in recovery }) { observation in
-            subject.send(completion: .failure(TestError()))
+            subject.send(completion: .failure(TestError.boom))
             observation.dispose()
         })
         #expect(subject.observerCount == 0 && recovery.observerCount == 0)

@@ -42,17 +42,17 @@ import Testing
         let recorder = Recorder<Int, TestError>()
         _ = outer.signal.flatMapLatest { _ in inner.signal }.observe(with: recorder.observer)
         outer.send(0)
-        inner.send(completion: .failure(TestError(code: 3)))
+        inner.send(completion: .failure(TestError.other(3)))
         outer.send(1)
-        #expect(recorder.events == [.failed(TestError(code: 3))])
+        #expect(recorder.events == [.failed(TestError.other(3))])
         #expect(outer.disposals == 1)
 
         let outerFails = Recorder<Int, TestError>()
         let source = PassthroughSubject<Int, TestError>()
         _ = source.flatMapLatest { _ in Signal<Int, TestError>.never() }.observe(with: outerFails.observer)
         source.send(1)
-        source.send(completion: .failure(TestError(code: 4)))
-        #expect(outerFails.events == [.failed(TestError(code: 4))])
+        source.send(completion: .failure(TestError.other(4)))
+        #expect(outerFails.events == [.failed(TestError.other(4))])
     }
 
     @Test func mixedErrorOverloads() {
@@ -63,9 +63,9 @@ import Testing
 
         let safeOuter = Recorder<Int, TestError>()
         _ = SafeSignal<Int>.sequence([1, 2]).flatMapLatest { value -> Signal<Int, TestError> in
-            value == 2 ? .failed(TestError(code: value)) : .just(value)
+            value == 2 ? .failed(TestError.other(value)) : .just(value)
         }.observe(with: safeOuter.observer)
-        #expect(safeOuter.events == [.next(1), .failed(TestError(code: 2))])
+        #expect(safeOuter.events == [.next(1), .failed(TestError.other(2))])
     }
 
     @Test func disposeStopsEverythingAndDisposesUpstreams() {
@@ -83,7 +83,7 @@ import Testing
         #expect(inner.subscriptions == 1)
     }
 
-    @Test func replacedInnerSeesItsLifetimeEnd() {
+    @Test func replacedInnerSeesItsLifetimeEnd() async {
         // The first inner produces on another thread until its observer reports disposal; its
         // producer returns nothing to dispose, so only the lifetime can stop it.
         let outer = PassthroughSubject<Int, Never>()
@@ -92,7 +92,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         _ = outer.flatMapLatest { value -> SafeSignal<Int> in
             guard value == 0 else { return .just(value) }
-            return Signal(trusted: { observer in
+            return Signal.trusted({ observer in
                 DispatchQueue.global().async {
                     var signalled = false
                     while !observer.isDisposed {
@@ -105,9 +105,9 @@ import Testing
             })
         }.observe(with: recorder.observer)
         outer.send(0)
-        #expect(wait(for: running))
+        #expect(await wait(for: running))
         outer.send(1)
-        #expect(wait(for: stopped))
+        #expect(await wait(for: stopped))
         let elements = recorder.elements
         #expect(elements.last == 1)
         #expect(elements.dropLast().allSatisfy { $0 == 0 })
@@ -159,7 +159,7 @@ import Testing
         let observation = outer.flatMapLatest { generation in shared.map { [generation, $0] } }
             .observe(with: recorder.observer)
         outer.send(0)
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 0 {
                 for generation in 1...200 { outer.send(generation) }
             } else {
@@ -167,7 +167,7 @@ import Testing
             }
         }
         // Quiet phase: the last inner receives everything sent from now on, exactly once.
-        concurrently { thread in
+        runConcurrently { thread in
             for index in 500..<600 { shared.send(thread * 100_000 + index) }
         }
         let pairs = recorder.elements
@@ -195,9 +195,9 @@ import Testing
             recorder.observer(event)
             if count.mutate({ $0 += 1; return $0 }) == 50 { started.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 7 {
-                _ = wait(for: started)
+                _ = started.wait(timeout: .now() + generousTimeout)
                 observation.dispose()
             } else {
                 if thread == 0 { outer.send(0) }
@@ -211,7 +211,7 @@ import Testing
         #expect(delivered >= 50)
         #expect(outer.disposals == 1)
         #expect(inners.allSatisfy { $0.subscriptions == $0.disposals })
-        concurrently { thread in inners[thread % 7].send(-1) }
+        runConcurrently { thread in inners[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered)
         #expect(!recorder.isTerminated)
     }

@@ -43,15 +43,15 @@ import Testing
         _ = outer.signal.flatMapMerge { inners[$0].signal }.observe(with: recorder.observer)
         outer.send(0)
         outer.send(1)
-        inners[1].send(completion: .failure(TestError(code: 1)))
+        inners[1].send(completion: .failure(TestError.other(1)))
         inners[0].send(5)
-        #expect(recorder.events == [.failed(TestError(code: 1))])
+        #expect(recorder.events == [.failed(TestError.other(1))])
         #expect(outer.disposals == 1 && inners[0].disposals == 1)
 
         let outerFails = Recorder<Int, TestError>()
-        _ = Signal<Int, TestError>.failed(TestError(code: 2)).flatMapMerge { Signal<Int, TestError>.just($0) }
+        _ = Signal<Int, TestError>.failed(TestError.other(2)).flatMapMerge { Signal<Int, TestError>.just($0) }
             .observe(with: outerFails.observer)
-        #expect(outerFails.events == [.failed(TestError(code: 2))])
+        #expect(outerFails.events == [.failed(TestError.other(2))])
     }
 
     @Test func maxConcurrentQueuesInnersInOrder() {
@@ -90,9 +90,9 @@ import Testing
 
         let safeOuter = Recorder<Int, TestError>()
         _ = SafeSignal<Int>.sequence([1, 2]).flatMapMerge { value -> Signal<Int, TestError> in
-            value == 2 ? .failed(TestError(code: 2)) : .just(value)
+            value == 2 ? .failed(TestError.other(2)) : .just(value)
         }.observe(with: safeOuter.observer)
-        #expect(safeOuter.events == [.next(1), .failed(TestError(code: 2))])
+        #expect(safeOuter.events == [.next(1), .failed(TestError.other(2))])
         let safeOuterLimited = Recorder<Int, TestError>()
         _ = SafeSignal<Int>.sequence([1, 2]).flatMapMerge(maxConcurrent: 2) { Signal<Int, TestError>.just($0) }
             .observe(with: safeOuterLimited.observer)
@@ -139,7 +139,7 @@ import Testing
         #expect(weakRef == nil)
     }
 
-    @Test func stressEightInnersSendingAtOnceLoseNothing() {
+    @Test func stressEightInnersSendingAtOnceLoseNothing() async {
         let inners = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
         let recorder = Recorder<Int, Never>()
         let completed = DispatchSemaphore(value: 0)
@@ -147,11 +147,11 @@ import Testing
             recorder.observer(event)
             if case .completed = event { completed.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             for index in 0..<1_000 { inners[thread].send(thread * 100_000 + index) }
             inners[thread].send(completion: .finished)
         }
-        #expect(wait(for: completed))
+        #expect(await wait(for: completed))
         let elements = recorder.elements
         #expect(elements.count == 8_000)
         #expect(Set(elements).count == 8_000)
@@ -159,7 +159,7 @@ import Testing
         #expect(recorder.events.filter(\.isTerminal).count == 1)
     }
 
-    @Test func stressLimitIsNeverExceeded() {
+    @Test func stressLimitIsNeverExceeded() async {
         let active = Atomic<Int>(0)
         let peak = Atomic<Int>(0)
         let recorder = Recorder<Int, TestError>()
@@ -180,11 +180,11 @@ import Testing
             recorder.observer(event)
             if event.isTerminal { completed.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             for index in 0..<8 { outer.send(thread * 8 + index) }
         }
         outer.send(completion: .finished)
-        #expect(wait(for: completed))
+        #expect(await wait(for: completed))
         #expect(peak.load(ordering: .sequentiallyConsistent) <= 3)
         #expect(recorder.elements.count == 640)
         #expect(isOrderedPerKey(recorder.elements) { $0 / 1_000 })
@@ -200,9 +200,9 @@ import Testing
             recorder.observer(event)
             if count.mutate({ $0 += 1; return $0 }) == 100 { started.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 7 {
-                _ = wait(for: started)
+                _ = started.wait(timeout: .now() + generousTimeout)
                 observation.dispose()
             } else {
                 for index in 0..<2_000 { inners[thread].send(thread * 100_000 + index) }
@@ -212,7 +212,7 @@ import Testing
         #expect(delivered.count >= 100)
         #expect(isOrderedPerKey(delivered) { $0 / 100_000 })
         #expect(inners.allSatisfy { $0.disposals == 1 })
-        concurrently { thread in inners[thread % 7].send(-1) }
+        runConcurrently { thread in inners[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered.count)
     }
 

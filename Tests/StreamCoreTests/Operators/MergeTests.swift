@@ -41,15 +41,15 @@ import Testing
         let recorder = Recorder<Int, TestError>()
         _ = Signal.merge(sources.map(\.signal)).observe(with: recorder.observer)
         sources[0].send(1)
-        sources[2].send(completion: .failure(TestError(code: 5)))
+        sources[2].send(completion: .failure(TestError.other(5)))
         sources[1].send(2)
-        #expect(recorder.events == [.next(1), .failed(TestError(code: 5))])
+        #expect(recorder.events == [.next(1), .failed(TestError.other(5))])
         #expect(sources.map(\.disposals) == [1, 1, 1])
 
         let later = Probe<Int, TestError>()
         let synchronous = Recorder<Int, TestError>()
-        _ = merge(Signal<Int, TestError>.failed(TestError(code: 6)), later.signal).observe(with: synchronous.observer)
-        #expect(synchronous.events == [.failed(TestError(code: 6))])
+        _ = merge(Signal<Int, TestError>.failed(TestError.other(6)), later.signal).observe(with: synchronous.observer)
+        #expect(synchronous.events == [.failed(TestError.other(6))])
         #expect(later.subscriptions == 0)
     }
 
@@ -102,7 +102,7 @@ import Testing
         #expect(a.observerCount == 0 && b.observerCount == 0)
     }
 
-    @Test func stressEightSourcesLoseNothingAndKeepOrder() {
+    @Test func stressEightSourcesLoseNothingAndKeepOrder() async {
         let sources = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
         let recorder = Recorder<Int, Never>()
         let completed = DispatchSemaphore(value: 0)
@@ -110,11 +110,11 @@ import Testing
             recorder.observer(event)
             if case .completed = event { completed.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             for index in 0..<1_000 { sources[thread].send(thread * 100_000 + index) }
             sources[thread].send(completion: .finished)
         }
-        #expect(wait(for: completed))
+        #expect(await wait(for: completed))
         let elements = recorder.elements
         #expect(elements.count == 8_000)
         #expect(Set(elements).count == 8_000)
@@ -132,9 +132,9 @@ import Testing
             recorder.observer(event)
             if count.mutate({ $0 += 1; return $0 }) == 100 { started.signal() }
         })
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 7 {
-                _ = wait(for: started)
+                _ = started.wait(timeout: .now() + generousTimeout)
                 observation.dispose()
             } else {
                 for index in 0..<2_000 { sources[thread].send(thread * 100_000 + index) }
@@ -145,7 +145,7 @@ import Testing
         #expect(Set(delivered).count == delivered.count)
         #expect(isOrderedPerKey(delivered) { $0 / 100_000 })
         #expect(sources.allSatisfy { $0.disposals == 1 })
-        concurrently { thread in sources[thread % 7].send(-1) }
+        runConcurrently { thread in sources[thread % 7].send(-1) }
         #expect(recorder.events.count == delivered.count)
     }
 

@@ -7,7 +7,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         _ = subject.recover(with: 0).observe(with: recorder.observer)
         subject.send(1)
-        subject.send(completion: .failure(TestError()))
+        subject.send(completion: .failure(TestError.boom))
         #expect(recorder.events == [.next(1), .next(0), .completed])
     }
 
@@ -19,7 +19,7 @@ import Testing
 
     @Test func replaceErrorIsTheSameOperator() {
         let recorder = Recorder<Int, Never>()
-        _ = Signal<Int, TestError>.failed(TestError()).replaceError(with: 7).observe(with: recorder.observer)
+        _ = Signal<Int, TestError>.failed(TestError.boom).replaceError(with: 7).observe(with: recorder.observer)
         #expect(recorder.events == [.next(7), .completed])
     }
 
@@ -29,7 +29,7 @@ import Testing
         let observation = source.signal.recover(with: 0).observe(with: recorder.observer)
         source.send(1)
         observation.dispose()
-        source.send(completion: .failure(TestError()))
+        source.send(completion: .failure(TestError.boom))
         #expect(recorder.events == [.next(1)])
         #expect(source.disposals == 1)
     }
@@ -39,7 +39,7 @@ import Testing
         let log = Box<[Int]>([])
         _ = subject.replaceError(with: 0).observeNext { value in
             log.mutate { $0.append(value) }
-            if value == 1 { subject.send(completion: .failure(TestError())) }
+            if value == 1 { subject.send(completion: .failure(TestError.boom)) }
             log.mutate { $0.append(-value) }
         }
         subject.send(1)
@@ -53,7 +53,7 @@ import Testing
             let tracked = Tracked()
             weakRef = tracked
             _ = subject.recover(with: 0).observeNext { _ in _ = tracked }
-            subject.send(completion: .failure(TestError()))
+            subject.send(completion: .failure(TestError.boom))
         }
         #expect(weakRef == nil)
     }

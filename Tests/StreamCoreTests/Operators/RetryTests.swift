@@ -9,7 +9,7 @@ import Testing
             let attempt = attempts.mutate { $0 += 1; return $0 }
             observer.receive(attempt * 10)
             if attempt <= failures {
-                observer.receive(completion: .failure(TestError(code: attempt)))
+                observer.receive(completion: .failure(TestError.other(attempt)))
             } else {
                 observer.receive(lastElement: 1)
             }
@@ -29,7 +29,7 @@ import Testing
         let attempts = Box(0)
         let recorder = Recorder<Int, TestError>()
         _ = flaky(failures: 5, attempts: attempts).retry(2).observe(with: recorder.observer)
-        #expect(recorder.events == [.next(10), .next(20), .next(30), .failed(TestError(code: 3))])
+        #expect(recorder.events == [.next(10), .next(20), .next(30), .failed(TestError.other(3))])
         #expect(attempts.value == 3)
     }
 
@@ -38,7 +38,7 @@ import Testing
             let attempts = Box(0)
             let recorder = Recorder<Int, TestError>()
             _ = flaky(failures: 1, attempts: attempts).retry(times).observe(with: recorder.observer)
-            #expect(recorder.events == [.next(10), .failed(TestError(code: 1))])
+            #expect(recorder.events == [.next(10), .failed(TestError.other(1))])
             #expect(attempts.value == 1)
         }
     }
@@ -46,21 +46,21 @@ import Testing
     @Test func synchronousFailuresRetryInConstantStack() {
         let attempts = Box(0)
         let recorder = Recorder<Int, TestError>()
-        let failing = Signal<Int, TestError>(trusted: { observer in
+        let failing = Signal<Int, TestError>.trusted({ observer in
             attempts.mutate { $0 += 1 }
-            observer.on(.failed(TestError(code: 1)))
+            observer.on(.failed(TestError.other(1)))
             return DisposedDisposable.instance
         })
         _ = failing.retry(10_000).observe(with: recorder.observer)
         #expect(attempts.value == 10_001)
-        #expect(recorder.events == [.failed(TestError(code: 1))])
+        #expect(recorder.events == [.failed(TestError.other(1))])
 
         let guarded = Recorder<Int, TestError>()
-        _ = Signal<Int, TestError>.failed(TestError(code: 2)).retry(10_000).observe(with: guarded.observer)
-        #expect(guarded.events == [.failed(TestError(code: 2))])
+        _ = Signal<Int, TestError>.failed(TestError.other(2)).retry(10_000).observe(with: guarded.observer)
+        #expect(guarded.events == [.failed(TestError.other(2))])
     }
 
-    @Test func asynchronousFailuresRetry() {
+    @Test func asynchronousFailuresRetry() async {
         let attempts = Box(0)
         let done = DispatchSemaphore(value: 0)
         let recorder = Recorder<Int, TestError>()
@@ -68,7 +68,7 @@ import Testing
             let attempt = attempts.mutate { $0 += 1; return $0 }
             DispatchQueue.global().async {
                 if attempt < 4 {
-                    observer.receive(completion: .failure(TestError(code: attempt)))
+                    observer.receive(completion: .failure(TestError.other(attempt)))
                 } else {
                     observer.receive(lastElement: attempt)
                 }
@@ -79,7 +79,7 @@ import Testing
             recorder.observer(event)
             if event.isTerminal { done.signal() }
         })
-        #expect(wait(for: done))
+        #expect(await wait(for: done))
         #expect(recorder.events == [.next(4), .completed])
         #expect(attempts.value == 4)
     }
@@ -92,7 +92,7 @@ import Testing
         let source = Signal<Int, TestError>({ observer in
             counts.mutate { $0.subscriptions += 1 }
             let elements = data.observeNext { observer.receive($0) }
-            let failure = fail.observeNext { observer.receive(completion: .failure(TestError())) }
+            let failure = fail.observeNext { observer.receive(completion: .failure(TestError.boom)) }
             return BlockDisposable {
                 counts.mutate { $0.disposals += 1 }
                 elements.dispose()
@@ -119,8 +119,8 @@ import Testing
         let recorder = Recorder<Int, TestError>()
         _ = subject.retry(3).observe(with: recorder.observer)
         subject.send(1)
-        subject.send(completion: .failure(TestError(code: 8)))
-        #expect(recorder.events == [.next(1), .failed(TestError(code: 8))])
+        subject.send(completion: .failure(TestError.other(8)))
+        #expect(recorder.events == [.next(1), .failed(TestError.other(8))])
     }
 
     @Test func reentrantSendFromObserverKeepsOrder() {
@@ -142,7 +142,7 @@ import Testing
             let tracked = Tracked()
             weakRef = tracked
             _ = subject.retry(2).observeNext { _ in _ = tracked }
-            subject.send(completion: .failure(TestError()))
+            subject.send(completion: .failure(TestError.boom))
         }
         #expect(weakRef == nil)
 
@@ -161,6 +161,6 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let subject = PassthroughSubject<Int, TestError>()
         #expect(releasesEverything(subject.retry(2)) { $0.dispose() })
-        #expect(releasesEverything(subject.retry(2)) { _ in subject.send(completion: .failure(TestError())) })
+        #expect(releasesEverything(subject.retry(2)) { _ in subject.send(completion: .failure(TestError.boom)) })
     }
 }

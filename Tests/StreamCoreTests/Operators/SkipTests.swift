@@ -22,8 +22,8 @@ import Testing
         let subject = PassthroughSubject<Int, TestError>()
         _ = subject.skip(first: 3).observe(with: failed.observer)
         subject.send(1)
-        subject.send(completion: .failure(TestError(code: 1)))
-        #expect(failed.events == [.failed(TestError(code: 1))])
+        subject.send(completion: .failure(TestError.other(1)))
+        #expect(failed.events == [.failed(TestError.other(1))])
 
         let completed = Recorder<Int, Never>()
         _ = SafeSignal.sequence([1]).skip(first: 3).observe(with: completed.observer)

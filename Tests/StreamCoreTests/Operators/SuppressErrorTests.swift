@@ -7,7 +7,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         _ = subject.suppressError(logging: false).observe(with: recorder.observer)
         subject.send(1)
-        subject.send(completion: .failure(TestError()))
+        subject.send(completion: .failure(TestError.boom))
         subject.send(2)
         #expect(recorder.events == [.next(1), .completed])
     }
@@ -15,11 +15,11 @@ import Testing
     @Test func logsTheErrorWithFileAndLineWhenAsked() {
         let lines = Box<[String]>([])
         let recorder = Recorder<Int, Never>()
-        let signal = Signal<Int, TestError>.failed(TestError(code: 4))
+        let signal = Signal<Int, TestError>.failed(TestError.other(4))
         _ = signal.suppressError(logging: true, file: "Feature.swift", line: 12, log: { line in
             lines.mutate { $0.append(line) }
         }).observe(with: recorder.observer)
-        #expect(lines.value == ["Signal at Feature.swift:12 encountered an error: TestError(code: 4)"])
+        #expect(lines.value == ["Signal at Feature.swift:12 encountered an error: other(4)"])
         #expect(recorder.events == [.completed])
 
         _ = signal.suppressError(logging: false, file: "Feature.swift", line: 12, log: { line in
@@ -64,7 +64,7 @@ import Testing
             let tracked = Tracked()
             weakRef = tracked
             _ = subject.suppressError(logging: false).observeNext { _ in _ = tracked }
-            subject.send(completion: .failure(TestError()))
+            subject.send(completion: .failure(TestError.boom))
         }
         #expect(weakRef == nil)
     }

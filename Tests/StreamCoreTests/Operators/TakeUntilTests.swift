@@ -26,7 +26,7 @@ import Testing
         let failing = PassthroughSubject<Int, TestError>()
         let second = Recorder<Int, Never>()
         _ = SafeSignal<Int>.never().take(until: failing).observe(with: second.observer)
-        failing.send(completion: .failure(TestError()))
+        failing.send(completion: .failure(TestError.boom))
         #expect(second.events == [.completed])
     }
 
@@ -36,8 +36,8 @@ import Testing
         let recorder = Recorder<Int, TestError>()
         _ = source.take(until: trigger.signal).observe(with: recorder.observer)
         source.send(1)
-        source.send(completion: .failure(TestError(code: 2)))
-        #expect(recorder.events == [.next(1), .failed(TestError(code: 2))])
+        source.send(completion: .failure(TestError.other(2)))
+        #expect(recorder.events == [.next(1), .failed(TestError.other(2))])
         #expect(trigger.disposals == 1)
 
         let completed = Recorder<Int, TestError>()
@@ -103,7 +103,7 @@ import Testing
         let trigger = PassthroughSubject<Void, Never>()
         let recorder = Recorder<Int, Never>()
         _ = source.take(until: trigger).observe(with: recorder.observer)
-        concurrently { thread in
+        runConcurrently { thread in
             if thread == 0 {
                 trigger.send(())
             } else {

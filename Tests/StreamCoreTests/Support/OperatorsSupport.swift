@@ -1,16 +1,7 @@
 import Dispatch
+import Foundation
 import StreamCore
 import Synchronization
-
-/// An error for tests; `code` tells failures apart.
-struct TestError: Error, Equatable {
-    var code = 0
-}
-
-/// An object to capture in a pipeline; a `weak` reference to it tells whether the pipeline let go.
-final class Tracked: Sendable {
-    init() {}
-}
 
 /// A hot source whose observations can be inspected: how many are running, how many were disposed.
 ///
@@ -67,14 +58,15 @@ func asyncSignal<Element: Sendable>(
     })
 }
 
-/// Runs `body` on `threads` threads at once (at least 8 for stress tests) and waits for all.
-func concurrently(threads: Int = 8, _ body: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: threads, execute: body)
-}
-
-/// Waits for `semaphore` with a generous timeout; returns `false` on timeout.
-func wait(for semaphore: DispatchSemaphore, seconds: Int = 20) -> Bool {
-    semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
+/// Waits until everything entered into `group` has left; `false` if `timeout` seconds passed
+/// first. Like `wait(for:timeout:)`, the blocking wait runs on a thread of its own.
+func wait(for group: DispatchGroup, timeout: Double = generousTimeout) async -> Bool {
+    await withCheckedContinuation { continuation in
+        let waiter = Thread {
+            continuation.resume(returning: group.wait(timeout: .now() + timeout) == .success)
+        }
+        waiter.start()
+    }
 }
 
 /// Checks that `values`, split by `key`, are strictly increasing within each key.

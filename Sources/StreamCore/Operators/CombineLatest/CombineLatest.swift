@@ -55,7 +55,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
     _ a: A,
     _ b: B
 ) -> Signal<(A.Element, B.Element), A.Error> where A.Error == B.Error {
-    Signal(trusted: { observer in
+    Signal.trusted({ observer in
         let junction = Junction(CombineLatest2State<A.Element, B.Element, A.Error>(), downstream: observer)
         let upstreamA = a.subscribe(Observer(lifetime: junction) { event in
             let displaced = junction.update { state, output in state.receiveA(event, &output) }
@@ -145,7 +145,7 @@ extension Signal {
     @inlinable
     public static func combineLatest(_ signals: [Signal<Element, Error>]) -> Signal<[Element], Error> {
         guard !signals.isEmpty else { return .completed() }
-        return Signal<[Element], Error>(trusted: { observer in
+        return Signal<[Element], Error>.trusted({ observer in
             let state = CombineLatestManyState<Element, Error>(count: signals.count)
             let junction = Junction(state, downstream: observer)
             for (index, signal) in signals.enumerated() {

@@ -128,7 +128,7 @@ extension SignalProtocol {
         outerError: @escaping @Sendable (Error) -> Failure,
         innerError: @escaping @Sendable (Inner.Error) -> Failure
     ) -> Signal<Inner.Element, Failure> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let junction = Junction(FlatMergeState<Inner>(limit: limit), downstream: observer)
 
             @Sendable func run(_ first: (signal: Inner, id: Int)) {

@@ -136,7 +136,7 @@ extension SignalProtocol {
         outerError: @escaping @Sendable (Error) -> Failure,
         innerError: @escaping @Sendable (Inner.Error) -> Failure
     ) -> Signal<Inner.Element, Failure> {
-        Signal(trusted: { observer in
+        Signal.trusted({ observer in
             let junction = Junction(SwitchState<Inner, Failure>(), downstream: observer)
             let outer = self.subscribe(Observer(lifetime: junction) { event in
                 switch event {

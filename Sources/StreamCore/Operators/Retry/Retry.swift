@@ -17,7 +17,7 @@ extension SignalProtocol {
     @inlinable
     public func retry(_ times: Int) -> Signal<Element, Error> {
         guard times > 0 else { return toSignal() }
-        return Signal(trusted: { observer in
+        return Signal.trusted({ observer in
             let loop = RetryLoop(retries: times, downstream: observer, subscribe: { self.subscribe($0) })
             loop.start()
             return loop

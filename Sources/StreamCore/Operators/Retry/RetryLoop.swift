@@ -39,7 +39,7 @@ final class RetryLoop<Element, Failure: Swift.Error>: Disposable {
     @usableFromInline let downstream: Observer<Element, Failure>
     @usableFromInline let subscribe: @Sendable (Observer<Element, Failure>) -> any Disposable
 
-    @inlinable
+    @usableFromInline
     init(
         retries: Int,
         downstream: Observer<Element, Failure>,
