@@ -12,6 +12,7 @@ let package = Package(
     name: "ReactiveToolkit",
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
+        .library(name: "StreamCoreTesting", targets: ["StreamCoreTesting"]),
         .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
         .library(name: "StoreKitLite", targets: ["StoreKitLite"]),
         .library(name: "LoadingState", targets: ["LoadingState"]),
@@ -19,11 +20,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "StreamCore", swiftSettings: strictSettings),
+        .target(name: "StreamCoreTesting", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "FeedbackLoop", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .executableTarget(name: "Demo", dependencies: ["StreamCore"], swiftSettings: strictSettings),
-        .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StreamCoreTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"], swiftSettings: strictSettings),
         .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
         .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),

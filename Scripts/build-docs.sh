@@ -6,11 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/site}
 graphs=.build-docs/symbol-graphs
-modules=(StreamCore FeedbackLoop StoreKitLite LoadingState)
+modules=(StreamCore StreamCoreTesting FeedbackLoop StoreKitLite LoadingState)
 rm -rf "$graphs" && mkdir -p "$graphs" "$out"
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
+  # An up-to-date module is not recompiled and so emits no symbol graph: drop its build products.
+  rm -rf ".build-docs/build/debug/$module.build"
   swift build --scratch-path .build-docs/build --target "$module" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/$module" >/dev/null
   # Keep only this module's own symbol graphs (and its extensions of others).

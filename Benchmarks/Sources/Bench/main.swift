@@ -61,6 +61,10 @@ for n in [10_000, 100_000] {
         measure("mini", units: n, repetitions: reps, expected: n) { w4bMini(n, order: order) },
         measure("toolkit", units: n, repetitions: reps, expected: n) { w4bToolkit(n, order: order) }, maxAllocs: 3)
 }
+let n7 = 100_000
+row("W7 share(limit: 1), 10 observers (per delivered event)",
+    measure("mini", units: n7 * 10, repetitions: reps, expected: 10 * (n7 * (n7 - 1) / 2)) { w7Mini(n7) },
+    measure("toolkit", units: n7 * 10, repetitions: reps, expected: 10 * (n7 * (n7 - 1) / 2)) { w7Toolkit(n7) }, maxAllocs: 0.001)
 
 func format(_ value: Double) -> String {
     value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)

@@ -1,9 +1,10 @@
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct ContextHopTests {
     @Test func upstreamSetAfterDisposalIsDisposedAtOnce() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let hop = ContextHop<Int, Never>(downstream: Observer { _ in }, context: scheduler.context)
         hop.dispose()
         let upstream = BlockDisposable {}
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func nothingIsAcceptedAfterATerminalEvent() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         let hop = ContextHop<Int, Never>(downstream: Observer(recorder.observer), context: scheduler.context)
         hop.on(.next(1))
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func outerLifetimeEndsTheObserverLifetime() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let outer = BlockDisposable {}
         let hop = ContextHop<Int, Never>(downstream: Observer(lifetime: outer) { _ in }, context: scheduler.context)
         #expect(!hop.observer.isDisposed)
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func disposingFromTheHandlerStopsTheDrain() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let received = Box<[Int]>([])
         let hopBox = Box<ContextHop<Int, Never>?>(nil)
         let hop = ContextHop<Int, Never>(

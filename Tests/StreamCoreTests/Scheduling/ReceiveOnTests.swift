@@ -1,5 +1,6 @@
 import Dispatch
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct ReceiveOnTests {
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func schedulerOverloadDeliversWhenTheSchedulerRuns() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         _ = Signal<Int, Never>.sequence([1, 2]).receive(on: scheduler).observe(with: recorder.observer)
         #expect(recorder.events.isEmpty)
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func burstIsDeliveredByOneScheduledDrain() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         _ = subject.receive(on: scheduler).observe(with: recorder.observer)
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func disposingDropsQueuedEventsAndDisposesTheUpstream() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         let observation = subject.receive(on: scheduler).observe(with: recorder.observer)
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func terminalEventDisposesTheUpstreamAndReleasesTheObserver() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let upstreamDisposed = Box(false)
         // Parenthesized: inside the package a trailing closure would also match `init(trusted:)`.
         let signal = Signal<Int, Never>({ observer in
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func disposingReleasesTheObserverAtOnce() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         weak var weakTracked: Tracked?
         let observation: any Disposable
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func downstreamTakeEndsTheHop() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         _ = subject.receive(on: scheduler).take(first: 2).observe(with: recorder.observer)
@@ -154,7 +155,7 @@ import Testing
 
     @Test func failureIsDeliveredInTheContext() {
         struct Failure: Error, Equatable {}
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Failure>()
         _ = Signal<Int, Failure>.failed(Failure()).receive(on: scheduler).observe(with: recorder.observer)
         #expect(recorder.events.isEmpty)

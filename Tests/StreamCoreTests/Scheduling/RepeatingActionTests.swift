@@ -1,11 +1,12 @@
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct RepeatingActionTests {
     @Test func runsOnAFixedGridAfterTheInitialDelay() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let ticks = Box<[Duration]>([])
-        let token = scheduler.schedule(after: .seconds(1), every: .seconds(2)) {
+        let token = RepeatingAction.start(on: scheduler, after: .seconds(1), every: .seconds(2)) {
             ticks.mutate { $0.append(scheduler.now.offset) }
         }
         scheduler.advance(by: .seconds(8))
@@ -16,11 +17,11 @@ import Testing
     }
 
     @Test func disposingFromInsideTheActionStopsTheRepetitions() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let token = Box<(any Disposable)?>(nil)
         token.mutate {
-            $0 = scheduler.schedule(after: .zero, every: .seconds(1)) {
+            $0 = RepeatingAction.start(on: scheduler, after: .zero, every: .seconds(1)) {
                 runs.mutate { $0 += 1 }
                 if runs.value == 3 { token.value?.dispose() }
             }
@@ -31,9 +32,9 @@ import Testing
     }
 
     @Test func nonPositiveIntervalRepeatsEveryNanosecond() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler(tick: .nanoseconds(1))
         let ticks = Box<[Duration]>([])
-        let token = scheduler.schedule(after: .zero, every: .seconds(-1)) {
+        let token = RepeatingAction.start(on: scheduler, after: .zero, every: .seconds(-1)) {
             ticks.mutate { $0.append(scheduler.now.offset) }
         }
         scheduler.advance(by: .nanoseconds(3))
@@ -42,13 +43,13 @@ import Testing
     }
 
     @Test func disposingReleasesTheAction() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         weak var weakTracked: Tracked?
         let token: any Disposable
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            token = scheduler.schedule(every: .seconds(1)) { _ = tracked }
+            token = RepeatingAction.start(on: scheduler, after: .seconds(1), every: .seconds(1)) { _ = tracked }
         }
         scheduler.advance(by: .seconds(2))
         #expect(weakTracked != nil)

@@ -1,9 +1,10 @@
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct SchedulerTests {
     @Test func virtualSchedulerRunsDueActionsInDeadlineThenFIFOOrder() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let log = Box<[String]>([])
         _ = scheduler.schedule(after: .seconds(2)) { log.mutate { $0.append("b@\(scheduler.now)") } }
         _ = scheduler.schedule(after: .seconds(1)) { log.mutate { $0.append("a@\(scheduler.now)") } }
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func actionsScheduledWhileAdvancingRunWhenDue() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let log = Box<[Duration]>([])
         _ = scheduler.schedule(after: .seconds(1)) {
             log.mutate { $0.append(scheduler.now.offset) }
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func negativeDelayRunsAtTheCurrentInstantAfterEarlierActions() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let log = Box<[String]>([])
         scheduler.schedule { log.mutate { $0.append("first") } }
         _ = scheduler.schedule(after: .seconds(-5)) { log.mutate { $0.append("second") } }
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func disposedActionNeverRuns() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let token = scheduler.schedule(after: .seconds(1)) { runs.mutate { $0 += 1 } }
         #expect(scheduler.pendingCount == 1)
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func scheduleEveryStartsOneIntervalFromNow() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         scheduler.advance(by: .seconds(10))
         let ticks = Box<[Duration]>([])
         let token = scheduler.schedule(every: .seconds(3)) { ticks.mutate { $0.append(scheduler.now.offset) } }
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func contextSchedulesTheWork() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let context = scheduler.context
         #expect(!context.isImmediate)

@@ -1,5 +1,6 @@
 import Dispatch
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct SubscribeOnTests {
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func producerStartsOnlyWhenTheSchedulerRuns() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let disposed = Box(false)
         let recorder = Recorder<Int, Never>()
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func disposingBeforeTheStartMeansItNeverStarts() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let runs = Box(0)
         let disposed = Box(false)
         let recorder = Recorder<Int, Never>()
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func disposingWhileTheProducerRunsStopsDeliveryAtOnce() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         let observation = Box<(any Disposable)?>(nil)
         // A guarded producer that ignores `isDisposed` and is disposed from outside mid-way.
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func downstreamTakeStopsASynchronousInfiniteProducer() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         _ = Signal<Int, Never>.sequence(1...)
             .subscribe(on: scheduler)

@@ -1,13 +1,14 @@
 import Dispatch
 import StreamCore
+import StreamCoreTesting
 import Testing
 
 @Suite struct SignalTimeTests {
     /// Records each event with the virtual instant it arrived at.
     private final class TimedRecorder: Sendable {
         let log = Box<[String]>([])
-        let scheduler: VirtualTimeScheduler
-        init(_ scheduler: VirtualTimeScheduler) { self.scheduler = scheduler }
+        let scheduler: TestScheduler
+        init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
         var observer: @Sendable (Signal<Int, Never>.Event) -> Void {
             { [self] event in
                 let seconds = self.scheduler.now.offset.components.seconds
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func justAfterSendsTheElementOnceTheDelayPassed() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(just: 5, after: 60, scheduler: scheduler).observe(with: recorder.observer)
         scheduler.advance(by: .seconds(59))
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func justAfterTakesADuration() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(just: 7, after: .seconds(3), scheduler: scheduler).observe(with: recorder.observer)
         scheduler.run()
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func eachObservationStartsItsOwnDelay() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let signal = Signal<Int, Never>(just: 1, after: 10, scheduler: scheduler)
         let first = TimedRecorder(scheduler)
         let second = TimedRecorder(scheduler)
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func disposingBeforeTheDelayCancelsAndReleasesTheWork() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         let observation = Signal<Int, Never>(just: 5, after: 60, scheduler: scheduler).observe(with: recorder.observer)
         #expect(scheduler.pendingCount == 1)
@@ -72,7 +73,7 @@ import Testing
 
     @Test(arguments: [0.0, -5.0, .nan])
     func nonPositiveDelaySendsAtTheCurrentInstant(seconds: Double) {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         scheduler.advance(by: .seconds(2))
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(just: 1, after: seconds, scheduler: scheduler).observe(with: recorder.observer)
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func sequenceSendsOneElementPerIntervalThenCompletes() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(sequence: [1, 2, 3], interval: 5, scheduler: scheduler).observe(with: recorder.observer)
         scheduler.advance(by: .seconds(12))
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func sequenceTakesADuration() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(sequence: 7...8, interval: .seconds(2), scheduler: scheduler)
             .observe(with: recorder.observer)
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func emptySequenceCompletesAfterOneInterval() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(sequence: [], interval: 3, scheduler: scheduler).observe(with: recorder.observer)
         scheduler.run()
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func infiniteSequenceStopsWhenTakeIsSatisfied() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         let source = CountingSequence()
         _ = Signal<Int, Never>(sequence: source, interval: 5, scheduler: scheduler)
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func reactiveKitSpellingsWork() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         _ = Signal<Int, Never>(sequence: 0..., interval: 5, scheduler: scheduler)
             .take(first: 2)
@@ -137,7 +138,7 @@ import Testing
     }
 
     @Test func disposingStopsAnInfiniteSequence() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = TimedRecorder(scheduler)
         let source = CountingSequence()
         let observation = Signal<Int, Never>(sequence: source, interval: 1, scheduler: scheduler)
@@ -151,7 +152,7 @@ import Testing
     }
 
     @Test func zeroIntervalSendsOneElementPerNanosecond() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler(tick: .nanoseconds(1))
         let recorder = Recorder<Int, Never>()
         let times = Box<[Duration]>([])
         _ = Signal<Int, Never>(sequence: [1, 2], interval: 0, scheduler: scheduler).observe { event in

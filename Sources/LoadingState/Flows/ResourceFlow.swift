@@ -1,0 +1,88 @@
+public import StreamCore
+
+/// A data-model flow with three replaceable parts — network, load from persistence, save to
+/// persistence — and the fetches built from them (MOReactor's `ReactorFlow`).
+///
+/// ```swift
+/// let flow: ResourceFlow<Author> = createFlow(baseURL: api, configuration: FlowConfiguration(
+///     persistence: .enabled(folder: cachesFolder)))
+/// flow.fetch(Resource(path: "authors/1")).observeNext { show($0) }   // disk first, else network
+/// ```
+///
+/// Each part is a `var`, so you can wrap one — for example log why the disk read failed:
+///
+/// ```swift
+/// var flow = defaultFlow
+/// let load = flow.loadFromPersistence
+/// flow.loadFromPersistence = { load().recordFailures(to: log) }
+/// ```
+///
+/// Invariants, as in MOReactor: ``fetch(_:)`` always asks persistence first and only goes to the
+/// network when persistence fails; ``fetchFromNetwork(_:)`` always asks the network first and
+/// follows a success with the save.
+public struct ResourceFlow<Value: Sendable>: Sendable {
+    /// Fetches the resource from the network, decoded.
+    public var network: @Sendable (Resource) -> Signal<Value, FlowError>
+    /// Loads the stored value; fails when nothing valid is stored (or persistence is off).
+    public var loadFromPersistence: @Sendable () -> Signal<Value, FlowError>
+    /// Stores a value and sends it back.
+    public var saveToPersistence: @Sendable (Value) -> Signal<Value, FlowError>
+    /// Whether the flow waits for the save to finish (and fails when it fails). When `false`,
+    /// the fresh value is sent at once and a save failure goes to ``onSaveFailure`` instead.
+    public var waitsForSave: Bool
+    /// Called with the error of a failed save when ``waitsForSave`` is `false`.
+    public var onSaveFailure: @Sendable (FlowError) -> Void
+
+    /// Creates a flow from its parts.
+    ///
+    /// - Parameters:
+    ///   - network: Fetches and decodes a resource.
+    ///   - loadFromPersistence: Loads the stored value.
+    ///   - saveToPersistence: Stores a value and sends it back.
+    ///   - waitsForSave: Whether a fetch waits for (and fails with) the save; `true` by default.
+    ///   - onSaveFailure: Receives save failures the flow does not wait for.
+    public init(
+        network: @escaping @Sendable (Resource) -> Signal<Value, FlowError>,
+        loadFromPersistence: @escaping @Sendable () -> Signal<Value, FlowError>,
+        saveToPersistence: @escaping @Sendable (Value) -> Signal<Value, FlowError>,
+        waitsForSave: Bool = true,
+        onSaveFailure: @escaping @Sendable (FlowError) -> Void = { _ in }
+    ) {
+        self.network = network
+        self.loadFromPersistence = loadFromPersistence
+        self.saveToPersistence = saveToPersistence
+        self.waitsForSave = waitsForSave
+        self.onSaveFailure = onSaveFailure
+    }
+
+    /// Persistence first; when it fails or holds nothing valid, the network, then the save.
+    ///
+    /// - Parameter resource: What to fetch from the network if persistence has nothing.
+    /// - Returns: A cold signal: the value, then completion; or the network's (or save's) error.
+    public func fetch(_ resource: Resource) -> Signal<Value, FlowError> {
+        let flow = self
+        return loadFromPersistence().recover { _ in flow.fetchFromNetwork(resource) }
+    }
+
+    /// The network, then the save.
+    ///
+    /// - Parameter resource: What to fetch.
+    /// - Returns: A cold signal: the fresh value, then completion; or the error. Disposing the
+    ///   observation cancels the request.
+    public func fetchFromNetwork(_ resource: Resource) -> Signal<Value, FlowError> {
+        let flow = self
+        return network(resource).switchToLatest { value in flow.save(value) }
+    }
+
+    /// Saves, waiting or not according to ``waitsForSave``.
+    func save(_ value: Value) -> Signal<Value, FlowError> {
+        if waitsForSave { return saveToPersistence(value) }
+        let (persist, report) = (saveToPersistence, onSaveFailure)
+        return Signal { observer in
+            // Deliver first, then save: the fetch does not wait for the disk.
+            observer.receive(lastElement: value)
+            _ = persist(value).observeFailed { report($0) }
+            return NonDisposable.instance
+        }
+    }
+}

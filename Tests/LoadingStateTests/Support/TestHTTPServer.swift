@@ -1,0 +1,267 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if os(Linux)
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+#else
+private let streamSocketType = SOCK_STREAM
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: a blocking accept loop on a background thread,
+/// one thread per connection, routes with a status, a body and an optional delay.
+///
+/// It binds port 0 and reads the port the kernel chose with `getsockname`, so tests can run in
+/// parallel. Every response closes its connection. During a route's delay the server watches the
+/// socket: a client that hangs up (a cancelled request) is counted in ``disconnects``.
+final class TestHTTPServer: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field is only touched with `condition` locked.
+    struct Route: Sendable {
+        var status: Int
+        var body: Data
+        var delay: TimeInterval = 0
+
+        static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Route {
+            Route(status: status, body: Data(text.utf8), delay: delay)
+        }
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let condition = NSCondition()
+    private var routes: [String: Route]
+    private var requestLog: [String] = []
+    private var disconnectCount = 0
+    private var isStopped = false
+    private let acceptLoopEnded = DispatchSemaphore(value: 0)
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    init(routes: [String: Route] = [:]) throws {
+        self.routes = routes
+        let socket = try Self.boundSocket()
+        guard listen(socket.fd, 128) == 0 else {
+            close(socket.fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        listener = socket.fd
+        port = socket.port
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// A TCP socket bound to 127.0.0.1 on a free port, not listening.
+    static func boundSocket() throws -> (fd: Int32, port: UInt16) {
+        let fd = socket(AF_INET, streamSocketType, 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    func setRoute(_ path: String, _ route: Route) {
+        condition.lock()
+        routes[path] = route
+        condition.unlock()
+    }
+
+    /// The request targets (path and query) received so far, in order.
+    var requests: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return requestLog
+    }
+
+    /// How many clients hung up while the server was delaying their answer.
+    var disconnects: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return disconnectCount
+    }
+
+    /// Waits until `predicate` holds (or `timeout` passes); returns whether it holds.
+    @discardableResult
+    func wait(timeout: TimeInterval = 10, until predicate: (_ requests: [String], _ disconnects: Int) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(requestLog, disconnectCount) {
+            if !condition.wait(until: deadline) { return predicate(requestLog, disconnectCount) }
+        }
+        return true
+    }
+
+    /// Stops accepting connections and waits for the accept loop to end.
+    func stop() {
+        condition.lock()
+        let alreadyStopped = isStopped
+        isStopped = true
+        condition.unlock()
+        guard !alreadyStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        _ = acceptLoopEnded.wait(timeout: .now() + 10)
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    private func acceptLoop() {
+        defer { acceptLoopEnded.signal() }
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                condition.lock()
+                let stopped = isStopped
+                condition.unlock()
+                if stopped || (errno != EINTR && errno != ECONNABORTED) { return }
+                continue
+            }
+            Thread.detachNewThread { [self] in handle(client) }
+        }
+    }
+
+    private func handle(_ client: Int32) {
+        defer { close(client) }
+        guard let target = readRequestTarget(client) else { return }
+        let path = String(target.split(separator: "?", maxSplits: 1).first ?? "")
+        condition.lock()
+        requestLog.append(target)
+        condition.broadcast()
+        let route = routes[path] ?? Route.json(#"{"error":"not found"}"#, status: 404)
+        condition.unlock()
+        if route.delay > 0, clientHungUp(client, within: route.delay) {
+            condition.lock()
+            disconnectCount += 1
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: \(route.body.count)\r\nConnection: close\r\n\r\n"
+        sendAll(client, Data(head.utf8) + route.body)
+    }
+
+    /// Reads the request head (and any body) and returns the request target, e.g. `/users?page=2`.
+    private func readRequestTarget(_ client: Int32) -> String? {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+        var headEnd: Int?
+        while headEnd == nil, buffer.count < 1 << 16 {
+            let count = recv(client, &chunk, chunk.count, 0)
+            if count <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+            if buffer.count >= 4 {
+                headEnd = (0...(buffer.count - 4)).first { Array(buffer[$0..<($0 + 4)]) == terminator }
+            }
+        }
+        guard let headEnd else { return nil }
+        let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count >= 2 else { return nil }
+        let length = lines.dropFirst().compactMap { line -> Int? in
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
+            return Int(pair[1].trimmingCharacters(in: .whitespaces))
+        }.first ?? 0
+        var bodyCount = buffer.count - headEnd - 4
+        while bodyCount < length {
+            let count = recv(client, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            bodyCount += count
+        }
+        return String(parts[1])
+    }
+
+    /// Waits up to `delay` seconds; returns `true` as soon as the client closes its end.
+    private func clientHungUp(_ client: Int32, within delay: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: delay)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return false }
+            var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000) + 1)
+            if ready > 0 {
+                var byte: UInt8 = 0
+                let peeked = recv(client, &byte, 1, Int32(MSG_PEEK))
+                if peeked <= 0 { return true }
+                // Unexpected extra bytes: nothing to do but keep waiting.
+                if peeked > 0 { _ = recv(client, &byte, 1, 0) }
+            }
+        }
+    }
+
+    private func sendAll(_ client: Int32, _ data: Data) {
+        #if os(Linux)
+        let flags = Int32(MSG_NOSIGNAL)
+        #else
+        let flags: Int32 = 0
+        #endif
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(client, base + offset, raw.count - offset, flags)
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 404: return "Not Found"
+        case 500: return "Internal Server Error"
+        default: return "Status"
+        }
+    }
+}
+
+/// A port on 127.0.0.1 that is bound but not listening: connecting to it is refused, and no
+/// other test can take the port while the reservation lives.
+final class RefusingPort: Sendable {
+    let port: UInt16
+    private let fd: Int32
+
+    init() throws {
+        (fd, port) = try TestHTTPServer.boundSocket()
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    deinit { close(fd) }
+}
+
+/// A fresh temporary folder, removed when the value is released.
+final class TemporaryFolder: Sendable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("LoadingStateTests-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
