@@ -98,3 +98,34 @@ func releasesEverything<Element, Failure: Error>(
     }
     return captured == nil && observation == nil
 }
+
+/// Observes `signal`; threads 0…6 each call `send(thread, index)` for indices 0..<2,000 while
+/// thread 7 disposes the observation once `threshold` events arrived. Then every thread sends once
+/// more (index -1).
+///
+/// - Returns: The events delivered until every sender was done, and how many arrived afterwards
+///   (must be 0).
+func disposeWhileSending<Element: Sendable>(
+    _ signal: Signal<Element, Never>,
+    threshold: Int,
+    send: @escaping @Sendable (_ thread: Int, _ index: Int) -> Void
+) -> (events: [Signal<Element, Never>.Event], eventsAfterward: Int) {
+    let recorder = Recorder<Element, Never>()
+    let started = DispatchSemaphore(value: 0)
+    let count = Box(0)
+    let observation = signal.observe(with: { event in
+        recorder.observer(event)
+        if count.mutate({ $0 += 1; return $0 }) == threshold { started.signal() }
+    })
+    runConcurrently { thread in
+        if thread == 7 {
+            _ = started.wait(timeout: .now() + generousTimeout)
+            observation.dispose()
+        } else {
+            for index in 0..<2_000 { send(thread, index) }
+        }
+    }
+    let events = recorder.events
+    runConcurrently { thread in send(thread % 7, -1) }
+    return (events, recorder.events.count - events.count)
+}
