@@ -84,22 +84,24 @@ import Testing
     }
 
     @Test func replacedInnerSeesItsLifetimeEnd() async {
-        // The first inner produces on another thread until its observer reports disposal; its
-        // producer returns nothing to dispose, so only the lifetime can stop it.
+        // The first inner produces on another thread, one element per `proceed` signal, until its
+        // observer reports disposal; its producer returns nothing to dispose, so only the lifetime
+        // can stop it.
         let outer = PassthroughSubject<Int, Never>()
         let running = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
         let stopped = DispatchSemaphore(value: 0)
         let recorder = Recorder<Int, Never>()
         _ = outer.flatMapLatest { value -> SafeSignal<Int> in
             guard value == 0 else { return .just(value) }
             return Signal.trusted({ observer in
                 DispatchQueue.global().async {
-                    var signalled = false
-                    while !observer.isDisposed {
+                    observer.receive(0)
+                    running.signal()
+                    while proceed.wait(timeout: .now() + generousTimeout) == .success, !observer.isDisposed {
                         observer.receive(0)
-                        if !signalled { signalled = true; running.signal() }
                     }
-                    stopped.signal()
+                    if observer.isDisposed { stopped.signal() }
                 }
                 return NonDisposable.instance
             })
@@ -107,10 +109,9 @@ import Testing
         outer.send(0)
         #expect(await wait(for: running))
         outer.send(1)
+        proceed.signal()
         #expect(await wait(for: stopped))
-        let elements = recorder.elements
-        #expect(elements.last == 1)
-        #expect(elements.dropLast().allSatisfy { $0 == 0 })
+        #expect(recorder.elements == [0, 1])
     }
 
     @Test func reentrantOuterSendSwitchesAfterTheCurrentElement() {
