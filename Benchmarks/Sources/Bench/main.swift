@@ -61,6 +61,14 @@ for n in [10_000, 100_000] {
         measure("mini", units: n, repetitions: reps, expected: n) { w4bMini(n, order: order) },
         measure("toolkit", units: n, repetitions: reps, expected: n) { w4bToolkit(n, order: order) }, maxAllocs: 3)
 }
+let n5 = 100_000
+row("W5 flatMapLatest → just (per outer event)",
+    measure("baseline", units: n5, repetitions: reps, expected: n5 * (n5 - 1) / 2) { w5Baseline(n5) },
+    measure("toolkit", units: n5, repetitions: reps, expected: n5 * (n5 - 1) / 2) { w5Toolkit(n5) }, maxAllocs: 2.01)
+let n6 = 1_000_000
+row("W6 combineLatest (per send)",
+    measure("mini", units: n6, repetitions: reps, expected: w6Expected(n6)) { w6Mini(n6) },
+    measure("toolkit", units: n6, repetitions: reps, expected: w6Expected(n6)) { w6Toolkit(n6) }, maxAllocs: 0.001)
 let n7 = 100_000
 row("W7 share(limit: 1), 10 observers (per delivered event)",
     measure("mini", units: n7 * 10, repetitions: reps, expected: 10 * (n7 * (n7 - 1) / 2)) { w7Mini(n7) },

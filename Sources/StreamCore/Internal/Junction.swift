@@ -1,0 +1,222 @@
+// Public so that the per-event paths below can be inlined (and specialized) into client modules.
+public import Synchronization
+
+/// The state of an operator with several upstreams (or inner observations), kept in a ``Junction``.
+///
+/// The state is read and changed only under the junction's lock, so it must not call user code
+/// (observers, transforms, producers, `dispose()` of upstream disposables). When the observation
+/// ends, the junction moves the state out with ``detach()`` and, after unlocking, calls
+/// ``disposeUpstreams()`` on what was moved out and releases it.
+@usableFromInline
+package protocol JunctionState {
+    /// Moves everything out of the state (upstream disposables, pending work, stored values),
+    /// leaving an inert state behind; called under the lock when the observation ends.
+    mutating func detach() -> Self
+
+    /// Disposes every upstream disposable the state holds; called once, outside the lock.
+    func disposeUpstreams()
+}
+
+/// The per-observation core of an operator that merges several upstreams: its state, behind one
+/// lock, plus the serial delivery of its output.
+///
+/// - A state change and the event it produces happen in one critical section, so the output order
+///   is the order of the state changes (a `combineLatest` never sends a stale pair last).
+/// - Delivery follows ``SerialObservation``: one thread at a time holds the delivery role; an event
+///   produced meanwhile (on another thread, or re-entrantly from the downstream handler) is queued
+///   and delivered by the role holder, in order. Nothing is delivered while the lock is held.
+/// - A terminal event closes the junction: later updates are refused, the state is detached and
+///   its upstreams are disposed (outside the lock). Disposal does the same and drops the queue.
+/// - The junction is the lifetime handed to the upstreams: it reads as disposed once closed or once
+///   the downstream's own lifetime ended, so a synchronous producer stops early.
+///
+/// The per-event path (``update(_:)`` and the delivery loop) is inlinable so that it is specialized
+/// in the client module; the rest runs once per observation.
+@usableFromInline
+package final class Junction<State: JunctionState, Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `storage` is a LockedState; `downstream` follows the delivery-role rule
+    // written on it; the other stored properties are immutable or atomic.
+
+    /// The events the junction delivers.
+    @usableFromInline
+    package typealias Event = Signal<Element, Error>.Event
+
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var queue = FIFOQueue<Event>()
+        /// The state moved out by a terminal event, waiting to be disposed after unlocking.
+        @usableFromInline var retired: State?
+        /// A terminal event was accepted, or the junction was disposed: refuse every update.
+        @usableFromInline var isClosed = false
+        /// Nothing can be delivered any more (terminal delivered, or disposed).
+        @usableFromInline var isDisposed = false
+        @usableFromInline var isDelivering = false
+
+        @usableFromInline
+        init(state: State) {
+            self.state = state
+        }
+    }
+
+    /// What an update leaves the calling thread to do after unlocking.
+    @usableFromInline
+    enum Step {
+        case none
+        case deliver
+        case closed
+    }
+
+    @usableFromInline let storage: LockedState<Storage>
+    /// The downstream observer's handler. Read only by the thread holding the delivery role (taken
+    /// under the lock); set to `nil` under the lock, either by that thread when it gives up the role
+    /// for good, or by `dispose()` when no delivery is running (after which nobody can take the
+    /// role). Kept out of `storage`, and without the observer's lifetime, so that delivering an
+    /// event costs a closure retain rather than an observer copy.
+    @exclusivity(unchecked)
+    @usableFromInline var downstream: (@Sendable (Event) -> Void)?
+    /// Mirrors `Storage.isClosed` for lock-free reads by producers polling their lifetime.
+    @usableFromInline let closed = Atomic<Bool>(false)
+    /// Set by `dispose()`; checked right before each delivery, as subjects do, so that an event
+    /// taken for delivery just before a disposal on another thread is dropped in most races.
+    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let downstreamLifetime: (any Disposable)?
+
+    /// Creates a junction delivering to `downstream`.
+    @usableFromInline
+    package init(_ state: State, downstream: Observer<Element, Error>) {
+        storage = LockedState(Storage(state: state))
+        self.downstream = downstream.handler
+        downstreamLifetime = downstream.lifetime
+    }
+
+    /// Runs `body` on the state under the lock and sends the event it leaves in `event`, if any.
+    ///
+    /// The event is accepted in the same critical section as the state change and delivered after
+    /// unlocking (or queued for the thread already delivering). A terminal event closes the
+    /// junction. `body` must not call user code.
+    ///
+    /// - Returns: What `body` returned, or `nil` if the junction is closed (then `body` did not run).
+    @inlinable
+    @discardableResult
+    package func update<R>(_ body: (inout State, inout Event?) -> R) -> R? {
+        var output: Event?
+        var step = Step.none
+        let result: R? = storage.withLock { storage in
+            if storage.isClosed { return nil }
+            let result = body(&storage.state, &output)
+            guard let event = output else { return result }
+            if event.isTerminal {
+                storage.isClosed = true
+                closed.store(true, ordering: .releasing)
+                storage.retired = storage.state.detach()
+                step = .closed
+            }
+            if storage.isDelivering {
+                storage.queue.append(event)
+                output = nil
+            } else {
+                storage.isDelivering = true
+            }
+            return result
+        }
+        if case .closed = step {
+            disposeRetired()
+        }
+        if let event = output {
+            deliver(event)
+        }
+        return result
+    }
+
+    /// Sends an event that needs no state change.
+    @inlinable
+    package func send(_ event: Event) {
+        update { _, output in output = event }
+    }
+
+    /// Delivers `first`, then whatever was queued meanwhile; the caller holds the delivery role.
+    @inlinable
+    func deliver(_ first: Event) {
+        var event = first
+        while true {
+            guard !disposed.load(ordering: .acquiring), let downstream else {
+                stopDelivering()
+                return
+            }
+            downstream(event)
+            if event.isTerminal {
+                stopDelivering()
+                return
+            }
+            // Take the next queued event, or give up the role; if a disposal happened during the
+            // delivery, the downstream is ours to release.
+            let next: Event?? = storage.withLock { storage in
+                if !storage.isDisposed, let next = storage.queue.popFirst() { return next }
+                storage.isDelivering = false
+                return storage.isDisposed ? .some(nil) : nil
+            }
+            switch next {
+            case .some(let queued?):
+                event = queued
+            case .some(nil):
+                stopDelivering()
+                return
+            case nil:
+                return
+            }
+        }
+    }
+
+    /// Gives up the delivery role for good (terminal delivered, or disposed) and releases the
+    /// downstream, outside the lock.
+    @usableFromInline
+    func stopDelivering() {
+        let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
+            storage.isDisposed = true
+            storage.isDelivering = false
+            defer { downstream = nil }
+            return downstream
+        }
+        _ = released
+    }
+
+    /// Disposes the upstreams of the state a terminal event moved out, outside the lock.
+    @usableFromInline
+    func disposeRetired() {
+        let retired: State? = storage.withLock { storage in
+            defer { storage.retired = nil }
+            return storage.retired
+        }
+        retired?.disposeUpstreams()
+    }
+
+    /// Ends the observation: nothing more is delivered and every upstream is disposed.
+    @usableFromInline
+    package func dispose() {
+        var detached: State?
+        var dropped = ContiguousArray<Event>()
+        let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
+            if storage.isDisposed { return nil }
+            storage.isDisposed = true
+            disposed.store(true, ordering: .releasing)
+            if !storage.isClosed {
+                storage.isClosed = true
+                closed.store(true, ordering: .releasing)
+                detached = storage.state.detach()
+            }
+            dropped = storage.queue.removeAll()
+            if storage.isDelivering { return nil }
+            defer { downstream = nil }
+            return downstream
+        }
+        detached?.disposeUpstreams()
+        _ = (released, dropped)
+    }
+
+    /// Whether the junction closed (terminated or disposed) or the downstream's lifetime ended.
+    @inlinable
+    package var isDisposed: Bool {
+        closed.load(ordering: .acquiring) || (downstreamLifetime?.isDisposed ?? false)
+    }
+}
