@@ -198,11 +198,15 @@ import Testing
         advancing.withLock { $0 = false }
         advancerDone.wait()
         scheduler.run()
-        let expected = Set((0..<8).flatMap { thread in
+        // Actions disposed right after scheduling may already have run (the clock advances on
+        // another thread meanwhile), so they may appear at most once; all others exactly once.
+        let mustRun = Set((0..<8).flatMap { thread in
             (0..<perThread).filter { $0 % 10 != 0 }.map { thread * perThread + $0 }
         })
-        #expect(Set(ran.values) == expected)
-        #expect(ran.values.count == expected.count)
+        let values = ran.values
+        #expect(Set(values).count == values.count)
+        #expect(mustRun.isSubset(of: Set(values)))
+        #expect(Set(values).isSubset(of: Set(0..<(8 * perThread))))
         #expect(scheduler.pendingCount == 0)
     }
 }

@@ -54,7 +54,8 @@ import Testing
         }
         #expect(inFlight.withLock { $0.maximum } == 1)
         #expect(afterTerminal.withLock { $0 } == 0)
-        #expect(observation.isDisposed)
+        // The hop disposes itself right after the completion handler (which signalled us) returns.
+        #expect(await eventually { observation.isDisposed })
         #expect(subject.observerCount == 0)
     }
 
