@@ -89,7 +89,7 @@ func makeFlow<Value: Sendable, Stored: Codable & Sendable>(
     let reachability = configuration.checksReachability ? configuration.reachability : nil
     let network: @Sendable (Resource) -> Signal<Value, FlowError> = { resource in
         let request = reachabilityGate(reachability, connection: connection, resource: resource)
-            .switchToLatest { _ in connection.data(for: resource) }
+            .flatMapLatest { _ in connection.data(for: resource) }
         return request.tryMap(decode)
     }
     switch configuration.persistence {

@@ -61,7 +61,7 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     /// - Returns: A cold signal: the value, then completion; or the network's (or save's) error.
     public func fetch(_ resource: Resource) -> Signal<Value, FlowError> {
         let flow = self
-        return loadFromPersistence().recover { _ in flow.fetchFromNetwork(resource) }
+        return loadFromPersistence().flatMapError { _ in flow.fetchFromNetwork(resource) }
     }
 
     /// The network, then the save.
@@ -71,7 +71,7 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     ///   observation cancels the request.
     public func fetchFromNetwork(_ resource: Resource) -> Signal<Value, FlowError> {
         let flow = self
-        return network(resource).switchToLatest { value in flow.save(value) }
+        return network(resource).flatMapLatest { value in flow.save(value) }
     }
 
     /// Saves, waiting or not according to ``waitsForSave``.

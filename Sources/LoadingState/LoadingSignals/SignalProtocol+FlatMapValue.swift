@@ -15,7 +15,7 @@ extension SignalProtocol where Error == Never, Element: LoadingStateProtocol {
     public func flatMapValue<NewValue>(
         _ transform: @escaping @Sendable (Element.LoadingValue) -> LoadingSignal<NewValue, Element.LoadingError>
     ) -> LoadingSignal<NewValue, Element.LoadingError> {
-        switchToLatest { element -> LoadingSignal<NewValue, Element.LoadingError> in
+        flatMapLatest { element -> LoadingSignal<NewValue, Element.LoadingError> in
             switch element.asLoadingState {
             case .loading:
                 return .loading()
