@@ -71,6 +71,7 @@ extension Property where Value: Equatable & Sendable {
     ///
     /// - Parameter other: The property to keep in sync with this one.
     /// - Returns: A disposable that ends both directions.
+    @inlinable
     @discardableResult
     public func bidirectionalBind(to other: Property<Value>) -> any Disposable {
         let forward = self

@@ -123,4 +123,43 @@ import Testing
         #expect(source.observerCount == 0)
         _ = binding
     }
+
+    @Test func reentrantSendsFromTheSetterAreQueuedInOrder() {
+        let source = PassthroughSubject<Int, Never>()
+        let label = TestLabel()
+        let log = LockedLog<String>()
+        source.bind(to: label) { label, value in
+            log.append("start \(value)")
+            label.text = "\(value)"
+            if value < 3 { source.send(value + 1) }
+            log.append("end \(value)")
+        }
+        source.send(1)
+        #expect(log.values == ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"])
+        #expect(label.text == "3")
+    }
+
+    @Test func concurrentSendsWhileTheTargetIsDeallocated() async {
+        for _ in 0..<50 {
+            let queue = RecordingQueue()
+            let source = PassthroughSubject<Int, Never>()
+            let overlaps = OverlapDetector()
+            let holder = Box<TestLabel?>(TestLabel(context: queue.context))
+            source.bind(to: holder.value!) { label, value in
+                overlaps.enter()
+                label.text = "\(value)"
+                overlaps.leave()
+            }
+            runConcurrently { index in
+                if index == 0 {
+                    holder.mutate { $0 = nil }
+                } else {
+                    for value in 0..<50 { source.send(value) }
+                }
+            }
+            await drain(queue.queue)
+            #expect(source.observerCount == 0)
+            #expect(overlaps.overlapCount == 0)
+        }
+    }
 }
