@@ -29,9 +29,9 @@ public final class DisposeBag: Disposable {
     /// ticks.take(until: bag.deallocated).observeNext { print($0) }
     /// ```
     ///
-    /// The signal does not keep the bag alive. Observers registering after the bag is gone never
-    /// get a reference to it, so they cannot observe too late; an observation made while the bag
-    /// exists gets `.completed` on the thread that releases the bag. This is what
+    /// The signal does not keep the bag alive. An observation made while the bag exists gets
+    /// `.completed` on the thread that releases the bag, after the bag's contents are disposed;
+    /// one made later (through a signal obtained earlier) gets `.completed` at once. This is what
     /// ``DisposeBagProvider`` uses as the owner's ``Deallocatable/deallocated`` signal.
     public var deallocated: Signal<Void, Never> {
         let subject = deallocatedSubject.withLock { slot in
