@@ -13,10 +13,34 @@
 /// keeps accepting new disposables.
 public final class DisposeBag: Disposable {
     private let state: LockedState<[any Disposable]>
+    /// The subject behind ``deallocated``, created on first use (most bags never need it).
+    private let deallocatedSubject = LockedState<PassthroughSubject<Void, Never>?>(nil)
 
     /// Creates an empty bag.
     public init() {
         state = LockedState([])
+    }
+
+    /// A signal that completes when the bag is deallocated.
+    ///
+    /// Marble: `-----|` (completes when the bag is deallocated; it never sends an element)
+    ///
+    /// ```swift
+    /// ticks.take(until: bag.deallocated).observeNext { print($0) }
+    /// ```
+    ///
+    /// The signal does not keep the bag alive. An observation made while the bag exists gets
+    /// `.completed` on the thread that releases the bag, after the bag's contents are disposed;
+    /// one made later (through a signal obtained earlier) gets `.completed` at once. This is what
+    /// ``DisposeBagProvider`` uses as the owner's ``Deallocatable/deallocated`` signal.
+    public var deallocated: Signal<Void, Never> {
+        let subject = deallocatedSubject.withLock { slot in
+            if let subject = slot { return subject }
+            let subject = PassthroughSubject<Void, Never>()
+            slot = subject
+            return subject
+        }
+        return subject.toSignal()
     }
 
     /// Adds a disposable to the bag.
@@ -50,5 +74,11 @@ public final class DisposeBag: Disposable {
 
     deinit {
         dispose()
+        // Taken out under the lock, completed outside it: observers never run under our lock.
+        let subject = deallocatedSubject.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        subject?.send(completion: .finished)
     }
 }
