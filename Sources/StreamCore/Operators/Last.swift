@@ -7,7 +7,6 @@ extension SignalProtocol {
     /// passed on and the last element dropped.
     ///
     /// - Returns: A signal of at most one element, the last, sent on completion.
-    @inlinable
     public func last() -> Signal<Element, Error> {
         take(last: 1)
     }
