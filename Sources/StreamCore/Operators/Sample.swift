@@ -1,7 +1,7 @@
 extension SignalProtocol {
     /// Sends this signal's latest element each time `sampler` sends an element, if it is new.
     ///
-    /// Marble: `-a-b---c---|` with `---x-x-x-x-x` → `---b---c---|`
+    /// Marble: `-a-b---c----` with `---x-x-x-x-x` → `---b---c----`
     ///
     /// ```swift
     /// mousePosition.sample(with: frameTicks).observeNext { draw(at: $0) }
@@ -12,10 +12,9 @@ extension SignalProtocol {
     /// signal completes, the result completes at the next tick of `sampler` (after sending the
     /// pending element, if any). When `sampler` completes or fails (its error type may differ), the
     /// pending element is sent; the result then completes when this signal completes, and elements
-    /// sent meanwhile are dropped.
-    /// Events are delivered serially, on the thread that sent them (or on a thread already
-    /// delivering). Elements cross threads when the two signals send on different threads, so they
-    /// should be `Sendable`.
+    /// sent meanwhile are dropped. Events are delivered serially, on the thread that sent them (or
+    /// on a thread already delivering). Elements cross threads when the two signals send on
+    /// different threads, so they should be `Sendable`.
     ///
     /// - Parameter sampler: The signal whose elements trigger the sending of the latest element.
     /// - Returns: A signal of the sampled elements.
@@ -63,6 +62,8 @@ struct SampleState<Element, Failure: Swift.Error>: JunctionState {
     mutating func receive(_ event: Output, _ output: inout Output?) -> Element? {
         switch event {
         case .next(let element):
+            // Once the sampler ended, nothing pending can be sent: keep nothing.
+            if samplerEnded { return element }
             let displaced = pending.take()
             pending = element
             return displaced

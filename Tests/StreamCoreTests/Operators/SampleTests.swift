@@ -90,11 +90,8 @@ import Testing
         })
         runConcurrently { thread in
             for index in 0..<1_000 {
-                if thread < 4 {
-                    source.send(thread * 10_000 + index)
-                } else {
-                    sampler.send(())
-                }
+                if thread < 4 { source.send(thread * 10_000 + index) }
+                if thread >= 2 { sampler.send(()) }
             }
         }
         source.send(-1)
@@ -110,7 +107,8 @@ import Testing
         let source = PassthroughSubject<Int, Never>()
         let sampler = PassthroughSubject<Void, Never>()
         let result = disposeWhileSending(source.sample(with: sampler), threshold: 5) { thread, index in
-            if thread % 2 == 0 { source.send(thread * 10_000 + index) } else { sampler.send(()) }
+            source.send(thread * 10_000 + index)
+            sampler.send(())
         }
         #expect(result.eventsAfterward == 0)
         #expect(source.observerCount == 0 && sampler.observerCount == 0)
