@@ -41,6 +41,27 @@ extension SignalProtocol {
     }
 }
 
+extension SignalProtocol {
+    /// Drops each element whose value at `keyPath` equals that of the element sent just before it.
+    ///
+    /// Marble: `-a1-a2-b1-b2|` → `-a1---b1---|` (with `distinctUntilChanged(by: \.letter)`)
+    ///
+    /// ```swift
+    /// users.distinctUntilChanged(by: \.id).observeNext { showProfile($0) }
+    /// ```
+    ///
+    /// The first element is always sent; only neighbours are compared.
+    ///
+    /// - Parameter keyPath: The key path to the value that is compared.
+    /// - Returns: A signal without consecutive elements of equal value at `keyPath`.
+    @inlinable
+    public func distinctUntilChanged<Value: Equatable & SendableMetatype>(
+        by keyPath: any KeyPath<Element, Value> & Sendable
+    ) -> Signal<Element, Error> {
+        distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    }
+}
+
 extension SignalProtocol where Element: Equatable {
     /// Drops each element equal to the element sent just before it.
     ///

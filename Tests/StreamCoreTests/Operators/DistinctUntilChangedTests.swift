@@ -78,4 +78,14 @@ import Testing
         }
         #expect(weakRef == nil)
     }
+
+    @Test func keyPathOverloadComparesTheValueAtTheKeyPath() {
+        struct Item: Sendable, Equatable { let group: Int; let name: String }
+        let items = [Item(group: 1, name: "a"), Item(group: 1, name: "b"), Item(group: 2, name: "c"),
+                     Item(group: 1, name: "d")]
+        let recorder = Recorder<Item, Never>()
+        _ = SafeSignal.sequence(items).distinctUntilChanged(by: \.group).observe(with: recorder.observer)
+        #expect(recorder.elements.map(\.name) == ["a", "c", "d"])
+        #expect(recorder.events.last == .completed)
+    }
 }
