@@ -31,7 +31,7 @@ extension SignalProtocol {
                     let partial = buffer.value
                     buffer.value = []
                     if !partial.isEmpty { observer.on(.next(partial)) }
-                    observer.on(.completed)
+                    if !observer.isDisposed { observer.on(.completed) }
                 }
             })
         })

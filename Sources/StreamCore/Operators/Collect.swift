@@ -22,7 +22,7 @@ extension SignalProtocol {
                     let elements = collected.value
                     collected.value = []
                     observer.on(.next(elements))
-                    observer.on(.completed)
+                    if !observer.isDisposed { observer.on(.completed) }
                 }
             })
         })

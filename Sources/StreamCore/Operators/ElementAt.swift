@@ -25,7 +25,7 @@ extension SignalProtocol {
                     }
                     upstream.dispose()
                     observer.on(.next(element))
-                    observer.on(.completed)
+                    if !observer.isDisposed { observer.on(.completed) }
                 case .failed, .completed:
                     upstream.dispose()
                     observer.on(event)

@@ -16,7 +16,7 @@ extension SignalProtocol {
         Signal.trusted({ observer in
             self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 observer.on(.next(event))
-                if event.isTerminal { observer.on(.completed) }
+                if event.isTerminal, !observer.isDisposed { observer.on(.completed) }
             })
         })
     }

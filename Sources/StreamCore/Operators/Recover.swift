@@ -20,7 +20,7 @@ extension SignalProtocol where Element: Sendable {
                     observer.on(.next(value))
                 case .failed:
                     observer.on(.next(element))
-                    observer.on(.completed)
+                    if !observer.isDisposed { observer.on(.completed) }
                 case .completed:
                     observer.on(.completed)
                 }

@@ -26,7 +26,7 @@ extension SignalProtocol {
                     observer.on(.failed(error))
                 case .completed:
                     observer.on(.next(accumulator.value))
-                    observer.on(.completed)
+                    if !observer.isDisposed { observer.on(.completed) }
                 }
             })
         })

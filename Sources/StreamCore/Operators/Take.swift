@@ -21,8 +21,10 @@ extension SignalProtocol {
                     remaining.value -= 1
                     observer.on(.next(element))
                     if remaining.value == 0 {
+                        // No completion if the observer disposed while handling the element.
+                        let disposedDownstream = upstream.isDisposed || observer.isDisposed
                         upstream.dispose()
-                        observer.on(.completed)
+                        if !disposedDownstream { observer.on(.completed) }
                     }
                 case .failed, .completed:
                     upstream.dispose()

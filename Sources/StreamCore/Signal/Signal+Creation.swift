@@ -8,7 +8,7 @@ extension Signal {
     public static func just(_ element: Element) -> Signal where Element: Sendable {
         Signal.trusted({ observer in
             observer.receive(element)
-            observer.on(.completed)
+            if !observer.isDisposed { observer.on(.completed) }
             return DisposedDisposable.instance
         })
     }
@@ -87,7 +87,9 @@ extension Signal {
     public init(catching body: @escaping @Sendable () throws(Error) -> Element) {
         self = .trusted({ observer in
             do throws(Error) {
-                observer.receive(lastElement: try body())
+                let element = try body()
+                observer.receive(element)
+                if !observer.isDisposed { observer.on(.completed) }
             } catch {
                 observer.on(.failed(error))
             }

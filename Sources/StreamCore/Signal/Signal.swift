@@ -51,7 +51,11 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
     /// Registers an observer and returns the disposable that cancels the observation.
     @inlinable
     public func observe(with observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
-        subscription(Observer(observer))
+        // The handle exists before the producer runs, so a disposal from inside a handler is
+        // visible down the chain at once (its lifetime view is one atomic load).
+        let handle = ObservationHandle()
+        handle.attach(subscription(Observer(lifetime: handle.lifetime, observer)))
+        return handle
     }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import StreamCore
 import Testing
 
@@ -36,5 +37,55 @@ import Testing
         subject.send(2)
         #expect(recorder.elements == [1])
         #expect(subject.observerCount == 0)
+    }
+}
+
+@Suite struct DisposeInsideLastElementTests {
+    /// Operators that send an element and `.completed` for one upstream event must not send
+    /// the completion when the observer disposed while handling that element.
+    private func completionAfterDispose<U: Sendable>(_ make: (PassthroughSubject<Int, Never>) -> Signal<U, Never>) -> [Bool] {
+        let subject = PassthroughSubject<Int, Never>()
+        let handle = Box<(any Disposable)?>(nil)
+        let log = Box<[Bool]>([])
+        handle.mutate {
+            $0 = make(subject).observe { event in
+                log.mutate { $0.append(event.isTerminal) }
+                if !event.isTerminal { handle.value?.dispose() }
+            }
+        }
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        return log.value
+    }
+
+    @Test func takeSendsNoCompletionAfterADisposeInTheLastElementHandler() {
+        #expect(completionAfterDispose { $0.take(first: 1) } == [false])
+    }
+
+    @Test func elementAtSendsNoCompletionAfterADispose() {
+        #expect(completionAfterDispose { $0.element(at: 0) } == [false])
+    }
+
+    @Test func reduceCollectAndBufferSendNoCompletionAfterADispose() {
+        #expect(completionAfterDispose { $0.reduce(0, +) } == [false])
+        #expect(completionAfterDispose { $0.collect() } == [false])
+        #expect(completionAfterDispose { $0.buffer(size: 5) } == [false])
+    }
+
+    @Test func justSendsNoCompletionAfterADispose() {
+        let handle = Box<(any Disposable)?>(nil)
+        let log = Box<[Bool]>([])
+        let signal = Signal<Int, Never>.deferred { .just(1) }.subscribe(on: .global())
+        let done = DispatchSemaphore(value: 0)
+        handle.mutate {
+            $0 = signal.observe { event in
+                log.mutate { $0.append(event.isTerminal) }
+                handle.value?.dispose()
+                done.signal()
+            }
+        }
+        _ = done.wait(timeout: .now() + 5)
+        #expect(log.value == [false])
     }
 }
