@@ -44,10 +44,7 @@ final class EffectRegistry: Sendable {
             return slot
         }
         slot.otherDisposable = start({ [weak self] in self?.finish(serial) })
-        return BlockDisposable { [weak self] in
-            self?.finish(serial)
-            slot.dispose()
-        }
+        return EffectHandle(serial: serial, slot: slot, registry: self)
     }
 
     private static func remove(id: AnyHashable, from entries: inout Entries) -> [SerialDisposable] {
@@ -56,7 +53,7 @@ final class EffectRegistry: Sendable {
     }
 
     /// Removes an effect that ended and disposes it.
-    private func finish(_ serial: UInt64) {
+    func finish(_ serial: UInt64) {
         let removed: SerialDisposable? = entries.withLock { entries in
             guard let entry = entries.running.removeValue(forKey: serial) else { return nil }
             if let id = entry.id {
@@ -90,5 +87,29 @@ final class EffectRegistry: Sendable {
             guard let id else { return entries.running.count }
             return entries.byID[id]?.count ?? 0
         }
+    }
+}
+
+/// The disposable of one running effect: disposed when the effect is cancelled in any way.
+final class EffectHandle: Disposable {
+    private let serial: UInt64
+    private let slot: SerialDisposable
+    private weak let registry: EffectRegistry?
+
+    init(serial: UInt64, slot: SerialDisposable, registry: EffectRegistry) {
+        self.serial = serial
+        self.slot = slot
+        self.registry = registry
+    }
+
+    /// Cancels the effect.
+    func dispose() {
+        registry?.finish(serial)
+        slot.dispose()
+    }
+
+    /// Whether the effect ended, was cancelled (by this handle, its identifier, or all).
+    var isDisposed: Bool {
+        slot.isDisposed
     }
 }

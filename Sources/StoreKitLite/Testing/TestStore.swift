@@ -31,6 +31,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
         var allowance = 0
         /// Actions fed back by effects, not asserted yet.
         var received: [Action] = []
+        /// The action the test sent passed the gate; its update is the next one published.
+        var passedTestAction = false
     }
 
     /// The store under test; attach effects to it.
@@ -38,6 +40,9 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
     private let gate: LockedState<Gate>
     /// Signalled once per received action: its count is the number of received actions.
     private let arrivals = DispatchSemaphore(value: 0)
+    /// Signalled when the update of an action the test sent is published.
+    private let published = DispatchSemaphore(value: 0)
+    private let observation: any Disposable
 
     /// Creates a test store.
     ///
@@ -56,6 +61,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
             let passes: Bool = gate.withLock { gate in
                 if gate.allowance > 0 {
                     gate.allowance -= 1
+                    gate.passedTestAction = true
                     return true
                 }
                 gate.received.append(action)
@@ -65,7 +71,20 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
             return passes ? action : nil
         }
         self.gate = gate
-        store = Store(initialState: initialState, reducer: reducer, middleware: [holdBack] + middleware)
+        let store = Store(initialState: initialState, reducer: reducer, middleware: [holdBack] + middleware)
+        self.store = store
+        let published = self.published
+        observation = store.updates.observeNext { _ in
+            let isTestAction: Bool = gate.withLock { gate in
+                defer { gate.passedTestAction = false }
+                return gate.passedTestAction
+            }
+            if isTestAction { published.signal() }
+        }
+    }
+
+    deinit {
+        observation.dispose()
     }
 
     /// The current state.
@@ -153,12 +172,22 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
         assert?(&expected)
         gate.withLock { $0.allowance = 1 }
         store.dispatch(action)
+        // Reduced synchronously when the store was idle; otherwise (an effect on another thread
+        // held the dispatch role) it was queued, and we wait for its update.
+        let queued = gate.withLock { $0.allowance > 0 }
+        let deadline: DispatchTime = queued ? .now() + .seconds(20) : .now()
+        // No update comes when a middleware after the gate drops the action: the state is then
+        // compared unchanged.
+        _ = published.wait(timeout: deadline)
         let notReduced = gate.withLock { gate in
-            defer { gate.allowance = 0 }
+            defer {
+                gate.allowance = 0
+                gate.passedTestAction = false
+            }
             return gate.allowance > 0
         }
         if notReduced {
-            throw TestStoreFailure(.actionNotReduced, "\(action) was not reduced synchronously (the store was busy)")
+            throw TestStoreFailure(.actionNotReduced, "\(action) was not reduced within 20 seconds (the store was busy)")
         }
         let actual = store.state
         if actual != expected {

@@ -86,7 +86,7 @@ import Testing
             if state == 3 { done.signal() }
         }
         for _ in 0..<3 { store.dispatch(.increment) }
-        #expect(done.wait(timeout: generousTimeout) == .success)
+        #expect(done.wait(timeout: generousDeadline()) == .success)
         #expect(onQueue.value == [true, true, true, true])
         subscription.dispose()
     }
