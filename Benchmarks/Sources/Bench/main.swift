@@ -19,6 +19,10 @@ if CommandLine.arguments.contains("--profile-w4b") {
     print(total)
     exit(0)
 }
+if CommandLine.arguments.contains("--profile-w8") {
+    print(w8Toolkit(3_000_000, middlewares: 3))
+    exit(0)
+}
 if CommandLine.arguments.contains("--profile-w4") {
     print(w4Toolkit(1_000_000))
     exit(0)
@@ -60,6 +64,13 @@ for n in [10_000, 100_000] {
     row("W4b \(n) observers, shuffled dispose (per observer)",
         measure("mini", units: n, repetitions: reps, expected: n) { w4bMini(n, order: order) },
         measure("toolkit", units: n, repetitions: reps, expected: n) { w4bToolkit(n, order: order) }, maxAllocs: 3)
+}
+let n8 = 1_000_000
+for middlewares in [0, 3] {
+    row("W8 store dispatch, \(middlewares) middlewares (per dispatch)",
+        measure("baseline", units: n8, repetitions: reps, expected: n8 * (n8 + 1) / 2) { w8Baseline(n8, middlewares: middlewares) },
+        measure("toolkit", units: n8, repetitions: reps, expected: n8 * (n8 + 1) / 2) { w8Toolkit(n8, middlewares: middlewares) },
+        maxAllocs: 0.001)
 }
 
 func format(_ value: Double) -> String {
