@@ -16,6 +16,7 @@ extension Store {
     /// - Parameter observer: Called with each state; `.completed` when the store goes away.
     /// - Returns: A disposable that ends the observation (put it in a `DisposeBag`).
     /// - Complexity: O(1) amortized to register and to dispose.
+    @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<State, Never>.Event) -> Void) -> any Disposable {
         states.observe(with: observer)
     }
@@ -28,9 +29,12 @@ extension Store {
     /// ```swift
     /// store.states.map(\.tasks.count).observeNext { print($0) }
     /// ```
+    @inlinable
     public var states: Signal<State, Never> {
+        // Inlinable, so that the per-state closure below is specialized in client modules (no
+        // generic metadata lookups per state).
         let states: Signal<State, Never> = Signal.trusted({ [core] downstream in
-            let hasReceived = SerialBox(false)
+            let hasReceived = ObservationFlag()
             return core.observe { event in
                 switch event {
                 case .next(let update):

@@ -1,4 +1,5 @@
 public import StreamCore
+public import Synchronization
 
 /// A container of one immutable application state that changes only by dispatching actions
 /// through middleware to a pure reducer (Redux; RxState's and ReSwift's `Store`).
@@ -32,9 +33,9 @@ public import StreamCore
 ///   store was created with another `notifyOn` context, or the observation uses
 ///   `receive(on:)`.
 public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @unchecked Sendable {
-    // @unchecked Sendable: `isDispatching` and `pending` are guarded by `mutex`; `current` belongs
-    // to the dispatch role (taken and given back under `mutex`, see `dispatch`); every other
-    // stored property is immutable after `init`.
+    // @unchecked Sendable: `pending` is guarded by `mutex`; `current` belongs to the dispatch
+    // role (taken and given back through the atomic `role` with acquire/release ordering, see
+    // `enqueue`); every other stored property is immutable after `init`.
 
     /// The state type, as a property's value.
     public typealias Value = State
@@ -63,12 +64,22 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         @usableFromInline let context: MiddlewareContext<State, Action>
     }
 
+    /// Nobody holds the dispatch role.
+    @usableFromInline
+    static var idle: Int { 0 }
+    /// A thread holds the role and nothing was queued.
+    @usableFromInline
+    static var busy: Int { 1 }
+    /// A thread holds the role and actions may be queued: it drains them under the mutex.
+    @usableFromInline
+    static var draining: Int { 2 }
+
     @usableFromInline
     let mutex = PThreadMutex()
-    /// A thread holds the dispatch role. Mutex.
-    @exclusivity(unchecked)
+    /// The dispatch role: `idle`, `busy` or `draining`. Taken from `idle` and given back from
+    /// `busy` lock-free; every change to or from `draining` happens with `mutex` held.
     @usableFromInline
-    var isDispatching = false
+    let role = Atomic<Int>(0)
     /// Actions dispatched while the role was held. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
@@ -87,6 +98,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     @usableFromInline
     let core: SubjectCore<StoreUpdate<State, Action>, Never>
     /// Where observers are notified (`.immediate`: on the dispatching thread).
+    @usableFromInline
     let notificationContext: ExecutionContext
     /// Running effects, by cancellation identifier.
     let effects = EffectRegistry()
@@ -177,27 +189,58 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     }
 
     /// Runs an action from middleware `start` on, now if the role is free, else queued.
+    ///
+    /// Fast path (no contention): take the role with one compare-and-swap, run the action, and
+    /// give the role back with another. Slow path: under the mutex, either take the role after
+    /// all (it was released meanwhile) or queue the action and mark the role `draining`, so
+    /// that the holder's lock-free release fails and it drains the queue under the mutex.
     @inlinable
     func enqueue(_ action: Action, from start: Int) {
+        if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
+            process(action, from: start)
+            release()
+            return
+        }
         mutex.lock()
-        if isDispatching {
+        while true {
+            let observed = role.load(ordering: .acquiring)
+            if observed == Self.idle {
+                if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
+                    mutex.unlock()
+                    process(action, from: start)
+                    release()
+                    return
+                }
+                continue
+            }
+            if observed == Self.busy,
+                !role.compareExchange(expected: Self.busy, desired: Self.draining, ordering: .acquiringAndReleasing)
+                    .exchanged
+            {
+                continue
+            }
             pending.append(Pending(action: action, start: start))
             mutex.unlock()
             return
         }
-        isDispatching = true
-        mutex.unlock()
-        process(action, from: start)
+    }
+
+    /// Gives the role back, first running what was queued meanwhile, in order. Role holder only.
+    @inlinable
+    func release() {
+        if role.compareExchange(expected: Self.busy, desired: Self.idle, ordering: .releasing).exchanged {
+            return
+        }
         drain()
     }
 
-    /// Runs queued actions in order, then gives the role back. Role holder only.
-    @inlinable
+    /// Runs queued actions in order, then gives the role back. Role holder, role `draining`.
+    @usableFromInline
     func drain() {
         while true {
             mutex.lock()
             guard let next = pending.popFirst() else {
-                isDispatching = false
+                role.store(Self.idle, ordering: .releasing)
                 mutex.unlock()
                 return
             }
