@@ -38,7 +38,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: PropertyProto
     /// The current substate.
     public var state: State { read() }
 
-    /// The current substate (the ``StreamCore/PropertyProtocol`` spelling of ``state``).
+    /// The current substate (the `PropertyProtocol` spelling of ``state``).
     public var value: State { read() }
 
     /// Dispatches an action to the parent store, embedded in the parent's action type.
@@ -59,8 +59,8 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: PropertyProto
     /// Scopes this child store further.
     ///
     /// - Parameters:
-    ///   - state: The part of this store's state.
-    ///   - action: Embeds a grandchild action into this store's action type.
+    ///   - keyPath: The part of this store's state.
+    ///   - embed: Wraps a grandchild action in this store's action type.
     /// - Returns: The grandchild store.
     public func scope<ChildState: Sendable, ChildAction: Sendable>(
         state keyPath: any KeyPath<State, ChildState> & Sendable,
@@ -100,7 +100,7 @@ extension Store {
     }
 
     /// A child store for an `Equatable` part of the state; its observers skip repeats, and share
-    /// the parent's selection of that key path (see ``select(_:)-(KeyPath<State,Selected>&Sendable)``).
+    /// the parent's selection of that key path (see `Store.select(_:)` by key path).
     ///
     /// - Parameters:
     ///   - keyPath: The part of the state.

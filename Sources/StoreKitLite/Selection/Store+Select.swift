@@ -29,7 +29,7 @@ extension Store {
     /// ```
     ///
     /// Each subscriber evaluates the closure once per state change (closures cannot be shared
-    /// the way key paths are); prefer ``select(_:)-(KeyPath<State,Selected>&Sendable)`` for
+    /// the way key paths are); prefer the key-path `select(_:)` for
     /// selections with many subscribers.
     ///
     /// - Parameter transform: Computes the selection from a state.

@@ -17,11 +17,11 @@ public import Synchronization
 /// store.select(\.self).observeNext { _ in }                  // only distinct values
 /// ```
 ///
-/// The store is a ``StreamCore/PropertyProtocol``: ``value`` (also ``state``) is the current
+/// The store is a `PropertyProtocol`: ``value`` (also ``state``) is the current
 /// state, and observing it replays the current state first, then every new state.
 ///
 /// Thread safety and order (see `Docs/Decisions/0009-store.md`):
-/// - ``dispatch(_:)`` may be called from any thread. Actions run through the middleware and the
+/// - ``dispatch(_:)->()`` may be called from any thread. Actions run through the middleware and the
 ///   reducer one at a time, in the order the store accepted them.
 /// - The thread that finds the store idle takes the *dispatch role*: it runs the action, notifies
 ///   the observers, and then runs whatever was dispatched meanwhile, in order, before it returns.
@@ -159,7 +159,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         core.latest?.state ?? current
     }
 
-    /// The current state (the ``StreamCore/PropertyProtocol`` spelling of ``state``).
+    /// The current state (the `PropertyProtocol` spelling of ``state``).
     public var value: State { state }
 
     /// Dispatches an action: the only way to change the state.
@@ -180,7 +180,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         enqueue(action, from: 0)
     }
 
-    /// RxState's spelling of ``dispatch(_:)``.
+    /// RxState's spelling of ``dispatch(_:)->()``.
     ///
     /// - Parameter action: The action.
     @inlinable
