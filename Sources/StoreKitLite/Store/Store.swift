@@ -90,6 +90,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     var current: State
     @usableFromInline
     let reducer: Reducer<State, Action>.Reduce
+    /// The first state, the fallback of `state` (never used: the core always holds an update).
+    let initialState: State
     /// The middleware chain; set once in `init`, before the store is shared.
     @exclusivity(unchecked)
     @usableFromInline
@@ -133,6 +135,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         notifyOn: ExecutionContext = .immediate
     ) {
         current = initialState
+        self.initialState = initialState
         self.reducer = reducer.reduce
         core = SubjectCore(replay: 1, initial: StoreUpdate(state: initialState, lastAction: nil))
         notificationContext = notifyOn
@@ -156,7 +159,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// Read from an observer, it is the state being delivered or a later one.
     public var state: State {
         // The core is created with an initial update and its latest element is never cleared.
-        core.latest?.state ?? current
+        core.latest?.state ?? initialState
     }
 
     /// The current state (the `PropertyProtocol` spelling of ``state``).
