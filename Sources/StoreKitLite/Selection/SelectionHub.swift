@@ -23,7 +23,10 @@ final class SelectionHub: Sendable {
         states updates: Signal<StoreUpdate<State, Action>, Never>
     ) -> Signal<Selected, Never> {
         Signal.trusted({ [weak self] observer in
-            guard let self else { return NonDisposable.instance }
+            guard let self else {
+                observer.on(.completed)   // the store is gone: nothing will change any more
+                return DisposedDisposable.instance
+            }
             return self.subscribe(observer, keyPath: keyPath, updates: updates)
         })
     }
@@ -52,7 +55,10 @@ final class SelectionHub: Sendable {
         let subscription = node.core.observe { event in observer.on(event) }
         if isFirst {
             node.upstream.otherDisposable = updates.observe(with: { [node] event in
-                if case .next(let update) = event { node.receive(update.state[keyPath: keyPath]) }
+                switch event {
+                case .next(let update): node.receive(update.state[keyPath: keyPath])
+                case .completed: node.complete()
+                }
             })
         }
         return BlockDisposable { [weak self] in
@@ -100,6 +106,11 @@ final class SelectionNode<Selected: Equatable & Sendable>: SelectionNodeProtocol
         if last == value { return }
         last = value
         core.send(.next(value))
+    }
+
+    /// Ends the subscribers: the store went away. Called serially, like `receive`.
+    func complete() {
+        core.send(.completed)
     }
 
     func stop() {
