@@ -32,10 +32,13 @@ public final class ActionRecorder<State: Sendable, Action: Sendable>: ObservingM
     /// - Parameter currentStateLastAction: The store's updates.
     public func observe(currentStateLastAction: Signal<StoreUpdate<State, Action>, Never>) {
         let log = self.log
-        let isReplay = SerialFlag()
+        let pastReplay = ObservationFlag()
         currentStateLastAction
             .observeNext { update in
-                if isReplay.takeFirst() { return }
+                if !pastReplay.value {
+                    pastReplay.value = true
+                    return
+                }
                 guard let action = update.lastAction else { return }
                 log.withLock { $0.append(action) }
             }
@@ -87,16 +90,5 @@ public final class ActionRecorder<State: Sendable, Action: Sendable>: ObservingM
             }
         }
         return state
-    }
-}
-
-/// A flag for one observation: true the first time it is asked, false afterwards.
-final class SerialFlag: @unchecked Sendable {
-    // @unchecked Sendable: used only from one observation's serially delivered events.
-    private var isFirst = true
-
-    func takeFirst() -> Bool {
-        defer { isFirst = false }
-        return isFirst
     }
 }

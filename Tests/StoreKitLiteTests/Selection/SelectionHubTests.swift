@@ -39,22 +39,3 @@ import Testing
         subscription.dispose()
     }
 }
-
-@Suite struct SelectionHubLifetimeTests {
-    @Test func selectionSubscribersCompleteWhenTheStoreGoesAway() {
-        var store: Store<Int, CounterAction>? = Store(initialState: 0, reducer: counterReducer)
-        let completed = Box(false)
-        let selection = store!.select(\.self)
-        let subscription = selection.observe { event in
-            if case .completed = event { completed.mutate { $0 = true } }
-        }
-        store = nil
-        #expect(completed.value)
-        let late = Box(false)
-        _ = selection.observe { event in
-            if case .completed = event { late.mutate { $0 = true } }
-        }
-        #expect(late.value)
-        subscription.dispose()
-    }
-}
