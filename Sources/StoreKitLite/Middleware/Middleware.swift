@@ -79,6 +79,9 @@ public struct Middleware<State, Action>: Sendable {
     /// }
     /// ```
     ///
+    /// A held-back action is not an effect: ``Store/cancelAllEffects()`` does not cancel it, and
+    /// once the store is gone it is dropped.
+    ///
     /// - Parameters:
     ///   - delay: How long to hold the actions back, on the scheduler's clock.
     ///   - scheduler: Where the delayed actions continue (they are then queued in the store).
