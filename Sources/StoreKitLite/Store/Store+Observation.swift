@@ -40,7 +40,7 @@ extension Store {
                 case .next(let update):
                     // The replayed update is delivered even if it was a failure: it still
                     // carries the current state.
-                    if update.error != nil, hasReceived.value { return }
+                    if update.failure != nil, hasReceived.value { return }
                     hasReceived.value = true
                     downstream.on(.next(update.state))
                 case .completed:

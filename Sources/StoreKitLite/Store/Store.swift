@@ -272,6 +272,6 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             return
         }
         current = next
-        core.send(.next(StoreUpdate(state: next, lastAction: action, error: nil)))
+        core.send(.next(StoreUpdate(state: next, lastAction: action)))
     }
 }

@@ -11,3 +11,15 @@ import StoreKitLite
         #expect(rxStateName == update)
     }
 }
+
+@Suite struct StoreUpdateErrorTests {
+    @Test func errorCanBeSetAndComparesInEquality() {
+        var update = StoreUpdate<Int, CounterAction>(state: 1, lastAction: .increment)
+        let failed = StoreUpdate<Int, CounterAction>(state: 1, lastAction: .increment, error: .rejected("x"))
+        #expect(update != failed)
+        update.error = .rejected("x")
+        #expect(update == failed)
+        update.error = nil
+        #expect(update.error == nil)
+    }
+}
