@@ -21,12 +21,42 @@ private struct Feedback<State: Sendable, Event: Sendable>: Sendable {
 
 private enum EffectID: Hashable, Sendable { case search }
 
+/// A service composing a store with a feedback: an odd count is evened out a second later.
+private final class CounterService: Sendable {
+    let store = Store(initialState: 0, reducer: counterReducer)
+
+    init(scheduler: VirtualTimeScheduler) {
+        let evenOut = Feedback<Int, CounterAction>(predicate: { $0 % 2 == 1 }) { _ in
+            Signal { observer in
+                scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .increment) }
+            }
+        }
+        store.attach(effect: evenOut.effects)
+    }
+
+    var count: Signal<Int, Never> { store.select(\.self) }
+
+    func tap() { store.dispatch(.increment) }
+}
+
 @Suite struct StoreEffectsTests {
     @Test func aFeedbackAttachesInOneLine() {
         let store = Store(initialState: 0, reducer: counterReducer)
         let countUpToFive = Feedback<Int, CounterAction>(predicate: { $0 < 5 }, effects: { _ in .just(.increment) })
         store.attach(effect: countUpToFive.effects)
         #expect(store.state == 5)
+    }
+
+    @Test func aServiceComposesTheStoreWithFeedbacks() {
+        let scheduler = VirtualTimeScheduler()
+        let service = CounterService(scheduler: scheduler)
+        let counts = Box<[Int]>([])
+        let subscription = service.count.observeNext { counts.append($0) }
+        service.tap()
+        #expect(counts.value == [0, 1])
+        scheduler.advance(by: .seconds(1))
+        #expect(counts.value == [0, 1, 2])
+        subscription.dispose()
     }
 
     @Test func effectIsStoppedByItsDisposable() {
