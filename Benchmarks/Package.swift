@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 "MallocCounter",
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
             ]
         ),
     ],

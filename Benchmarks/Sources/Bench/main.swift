@@ -19,6 +19,10 @@ if CommandLine.arguments.contains("--profile-w4b") {
     print(total)
     exit(0)
 }
+if CommandLine.arguments.contains("--profile-w8") {
+    print(w8Toolkit(3_000_000, middlewares: 3))
+    exit(0)
+}
 if CommandLine.arguments.contains("--profile-w4") {
     print(w4Toolkit(1_000_000))
     exit(0)
@@ -73,6 +77,13 @@ let n7 = 100_000
 row("W7 share(limit: 1), 10 observers (per delivered event)",
     measure("mini", units: n7 * 10, repetitions: reps, expected: 10 * (n7 * (n7 - 1) / 2)) { w7Mini(n7) },
     measure("toolkit", units: n7 * 10, repetitions: reps, expected: 10 * (n7 * (n7 - 1) / 2)) { w7Toolkit(n7) }, maxAllocs: 0.001)
+let n8 = 1_000_000
+for middlewares in [0, 3] {
+    row("W8 store dispatch, \(middlewares) middlewares (per dispatch)",
+        measure("baseline", units: n8, repetitions: reps, expected: n8 * (n8 + 1) / 2) { w8Baseline(n8, middlewares: middlewares) },
+        measure("toolkit", units: n8, repetitions: reps, expected: n8 * (n8 + 1) / 2) { w8Toolkit(n8, middlewares: middlewares) },
+        maxAllocs: 0.001)
+}
 
 func format(_ value: Double) -> String {
     value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)

@@ -1,0 +1,91 @@
+import StreamCore
+
+/// The running effects of a store, by cancellation identifier.
+///
+/// Each effect is an entry with a serial number; identified effects are also indexed by their
+/// identifier. An entry leaves the registry when its effect ends, is cancelled, or the store
+/// goes away. Disposables are always disposed outside the lock.
+final class EffectRegistry: Sendable {
+    private struct Entries {
+        var nextSerial: UInt64 = 0
+        var running: [UInt64: (id: AnyHashable?, disposable: SerialDisposable)] = [:]
+        var byID: [AnyHashable: Set<UInt64>] = [:]
+        var isClosed = false
+    }
+
+    private let entries = LockedState(Entries())
+
+    /// Registers an effect whose subscription `start` returns, optionally under an identifier.
+    ///
+    /// `start` receives a function to call when the effect ends by itself (it may be called
+    /// before `start` returns). With `cancelInFlight`, effects with the same identifier are
+    /// cancelled first.
+    func run(
+        id: AnyHashable?,
+        cancelInFlight: Bool,
+        _ start: (_ finished: @escaping @Sendable () -> Void) -> any Disposable
+    ) -> any Disposable {
+        let slot = SerialDisposable()
+        let (serial, cancelled, rejected): (UInt64, [SerialDisposable], Bool) = entries.withLock { entries in
+            if entries.isClosed { return (0, [], true) }
+            var cancelled: [SerialDisposable] = []
+            if cancelInFlight, let id {
+                cancelled = Self.remove(id: id, from: &entries)
+            }
+            entries.nextSerial &+= 1
+            let serial = entries.nextSerial
+            entries.running[serial] = (id, slot)
+            if let id { entries.byID[id, default: []].insert(serial) }
+            return (serial, cancelled, false)
+        }
+        cancelled.forEach { $0.dispose() }
+        if rejected {
+            slot.dispose()
+            return slot
+        }
+        slot.otherDisposable = start({ [weak self] in self?.finish(serial) })
+        return EffectHandle(serial: serial, slot: slot, registry: self)
+    }
+
+    private static func remove(id: AnyHashable, from entries: inout Entries) -> [SerialDisposable] {
+        guard let serials = entries.byID.removeValue(forKey: id) else { return [] }
+        return serials.compactMap { entries.running.removeValue(forKey: $0)?.disposable }
+    }
+
+    /// Removes an effect that ended and disposes it.
+    func finish(_ serial: UInt64) {
+        let removed: SerialDisposable? = entries.withLock { entries in
+            guard let entry = entries.running.removeValue(forKey: serial) else { return nil }
+            if let id = entry.id {
+                entries.byID[id]?.remove(serial)
+                if entries.byID[id]?.isEmpty == true { entries.byID[id] = nil }
+            }
+            return entry.disposable
+        }
+        removed?.dispose()
+    }
+
+    /// Cancels the effects with an identifier.
+    func cancel(id: AnyHashable) {
+        let cancelled = entries.withLock { Self.remove(id: id, from: &$0) }
+        cancelled.forEach { $0.dispose() }
+    }
+
+    /// Cancels every effect; with `close`, later effects are cancelled at once.
+    func cancelAll(close: Bool = false) {
+        let cancelled: [SerialDisposable] = entries.withLock { entries in
+            if close { entries.isClosed = true }
+            defer { entries.running = [:]; entries.byID = [:] }
+            return entries.running.values.map(\.disposable)
+        }
+        cancelled.forEach { $0.dispose() }
+    }
+
+    /// The number of running effects (all, or with an identifier).
+    func count(id: AnyHashable? = nil) -> Int {
+        entries.withLock { entries in
+            guard let id else { return entries.running.count }
+            return entries.byID[id]?.count ?? 0
+        }
+    }
+}

@@ -1,0 +1,105 @@
+public import StreamCore
+
+extension Store {
+    /// Attaches an effect: a function from the states to the actions they cause, which the store
+    /// dispatches back into itself.
+    ///
+    /// This is the shape of a FeedbackLoop `Feedback` (and of RxFeedback's and Spin's), so a
+    /// feedback attaches in one line without StoreKitLite knowing about FeedbackLoop:
+    ///
+    /// ```swift
+    /// let loadNext = Feedback<AppState, AppAction>(predicate: { $0.needsNextPage }) { _ in
+    ///     api.nextPage().map(AppAction.pageLoaded)
+    /// }
+    /// store.attach(effect: loadNext.effects)
+    /// ```
+    ///
+    /// The effect receives the current state first, then every new state. Actions it emits are
+    /// dispatched like any other (queued when they arrive during a dispatch, so a synchronous
+    /// effect never recurses). The effect runs until the returned disposable is disposed, it
+    /// completes, ``cancelAllEffects()`` is called, or the store goes away; it does not keep
+    /// the store alive.
+    ///
+    /// - Parameter effect: Turns the state signal into a signal of actions.
+    /// - Returns: A disposable that stops the effect.
+    @discardableResult
+    public func attach(
+        effect: @escaping @Sendable (Signal<State, Never>) -> Signal<Action, Never>
+    ) -> any Disposable {
+        run(effect(states), key: nil, cancelInFlight: false)
+    }
+
+    /// Runs a signal of actions as an effect under a cancellation identifier, dispatching each
+    /// action it emits.
+    ///
+    /// ```swift
+    /// enum EffectID: Hashable, Sendable { case search }
+    /// store.run(api.search(text).map(AppAction.results), id: EffectID.search, cancelInFlight: true)
+    /// store.cancel(id: EffectID.search)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: The actions to dispatch, over time.
+    ///   - id: An identifier to cancel the effect with ``cancel(id:)``.
+    ///   - cancelInFlight: Cancel the effects already running under `id` first (for "latest
+    ///     wins" work such as searches).
+    /// - Returns: A disposable that cancels this effect.
+    @discardableResult
+    public func run(
+        _ effect: Signal<Action, Never>,
+        id: some Hashable & Sendable,
+        cancelInFlight: Bool = false
+    ) -> any Disposable {
+        run(effect, key: AnyHashable(id), cancelInFlight: cancelInFlight)
+    }
+
+    /// Runs a signal of actions as an effect, with no cancellation identifier.
+    ///
+    /// ```swift
+    /// store.run(Signal.just(.refresh))
+    /// ```
+    ///
+    /// - Parameter effect: The actions to dispatch, over time.
+    /// - Returns: A disposable that cancels this effect (so does ``cancelAllEffects()``).
+    @discardableResult
+    public func run(_ effect: Signal<Action, Never>) -> any Disposable {
+        run(effect, key: nil, cancelInFlight: false)
+    }
+
+    /// Registers and observes an effect.
+    func run(_ effect: Signal<Action, Never>, key: AnyHashable?, cancelInFlight: Bool) -> any Disposable {
+        effects.run(id: key, cancelInFlight: cancelInFlight) { finished in
+            effect.observe(with: { [weak self] event in
+                switch event {
+                case .next(let action): self?.dispatch(action)
+                case .completed: finished()
+                }
+            })
+        }
+    }
+
+    /// Cancels the running effects with an identifier: they dispatch nothing more.
+    ///
+    /// - Parameter id: The identifier they were started with.
+    public func cancel(id: some Hashable & Sendable) {
+        effects.cancel(id: AnyHashable(id))
+    }
+
+    /// Cancels every running effect, attached feedbacks and action creators included.
+    public func cancelAllEffects() {
+        effects.cancelAll()
+    }
+
+    /// The number of running effects.
+    public var runningEffectCount: Int {
+        effects.count()
+    }
+
+    /// The number of running effects started under an identifier.
+    ///
+    /// - Parameter id: The identifier.
+    /// - Returns: How many are running.
+    public func runningEffectCount(id: some Hashable & Sendable) -> Int {
+        effects.count(id: AnyHashable(id))
+    }
+}

@@ -1,0 +1,75 @@
+public import StreamCore
+
+extension Store {
+    /// Registers an observer of the state: it receives the current state first, then each new
+    /// state, in order.
+    ///
+    /// ```swift
+    /// store.observeNext { state in render(state) }.dispose(in: bag)
+    /// ```
+    ///
+    /// A failed reduction (see ``StoreError``) leaves the state unchanged and is not delivered
+    /// here; observe ``updates`` to see it. Observers are called where the store's `notifyOn`
+    /// context says (by default synchronously on the dispatching thread), never concurrently
+    /// and never with a lock held; they may dispatch (the action is queued).
+    ///
+    /// - Parameter observer: Called with each state; `.completed` when the store goes away.
+    /// - Returns: A disposable that ends the observation (put it in a `DisposeBag`).
+    /// - Complexity: O(1) amortized to register and to dispose.
+    @inlinable
+    public func observe(with observer: @escaping @Sendable (Signal<State, Never>.Event) -> Void) -> any Disposable {
+        states.observe(with: observer)
+    }
+
+    /// The states, as a signal: the current state first, then each new one.
+    ///
+    /// The signal does not keep the store alive (it completes when the store goes away), so an
+    /// effect or a child store can hold it without a retain cycle.
+    ///
+    /// ```swift
+    /// store.states.map(\.tasks.count).observeNext { print($0) }
+    /// ```
+    @inlinable
+    public var states: Signal<State, Never> {
+        // Inlinable, so that the per-state closure below is specialized in client modules (no
+        // generic metadata lookups per state).
+        let states: Signal<State, Never> = Signal.trusted({ [core] downstream in
+            let hasReceived = ObservationFlag()
+            return core.observe { event in
+                switch event {
+                case .next(let update):
+                    // The replayed update is delivered even if it was a failure: it still
+                    // carries the current state.
+                    if update.failure != nil, hasReceived.value { return }
+                    hasReceived.value = true
+                    downstream.on(.next(update.state))
+                case .completed:
+                    downstream.on(.completed)
+                }
+            }
+        })
+        return states.receive(on: notificationContext)
+    }
+
+    /// Every step of the store: each state with the action that produced it, and failures.
+    ///
+    /// Observers receive the latest update first (for a new store, the initial state with no
+    /// action), then one update per dispatched action that reached the reducer, in order. This
+    /// is what observing middleware (RxState's `MiddlewareType`) watches.
+    ///
+    /// ```swift
+    /// store.updates.observeNext { update in
+    ///     print(update.state, update.lastAction as Any)
+    /// }
+    /// ```
+    public var updates: Signal<StoreUpdate<State, Action>, Never> {
+        rawUpdates.receive(on: notificationContext)
+    }
+
+    /// The updates on the thread holding the dispatch role (no context hop).
+    var rawUpdates: Signal<StoreUpdate<State, Action>, Never> {
+        Signal.trusted({ [core] downstream in
+            core.observe { event in downstream.on(event) }
+        })
+    }
+}

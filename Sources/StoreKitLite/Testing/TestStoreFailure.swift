@@ -1,0 +1,34 @@
+/// Why a ``TestStore`` assertion failed; thrown by its methods, so a test fails with the message.
+public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of assertion failed.
+    public enum Kind: Equatable, Sendable {
+        /// The state after the action differs from the expected state.
+        case stateMismatch
+        /// An effect fed back an action that the test has not asserted with `receive`.
+        case unassertedActions
+        /// The test expected an action that no effect fed back.
+        case noActionReceived
+        /// An effect fed back a different action from the one expected.
+        case unexpectedAction
+        /// The action was not reduced during `send` (the store was busy on another thread).
+        case actionNotReduced
+    }
+
+    /// What kind of assertion failed.
+    public let kind: Kind
+    /// A readable explanation, with the expected and actual values.
+    public let message: String
+
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of assertion failed.
+    ///   - message: A readable explanation.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The explanation.
+    public var description: String { message }
+}

@@ -1,0 +1,41 @@
+import StreamCore
+import Testing
+@testable import StoreKitLite
+
+@Suite struct SelectionHubTests {
+    @Test func subscribersOfOneKeyPathShareOneNodeWhichLeavesWithTheLast() {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let a = store.select(\.self).observeNext { _ in }
+        let b = store.select(\.self).observeNext { _ in }
+        #expect(store.selections.count == 1)
+        a.dispose()
+        #expect(store.selections.count == 1)
+        b.dispose()
+        #expect(store.selections.count == 0)
+        let seen = Box<[Int]>([])
+        let c = store.select(\.self).observeNext { seen.append($0) }
+        store.dispatch(.increment)
+        #expect(seen.value == [0, 1])
+        c.dispose()
+    }
+
+    @Test func subscribingFromManyThreadsIsSafe() {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let total = Box(0)
+        runConcurrently(threads: 8) { _ in
+            for _ in 0..<200 {
+                let subscription = store.select(\.self).observeNext { _ in total.mutate { $0 += 1 } }
+                store.dispatch(.increment)
+                subscription.dispose()
+            }
+        }
+        #expect(store.state == 1_600)
+        #expect(store.selections.count == 0)
+        _ = total.value   // a subscriber disposed while another thread delivers may get nothing;
+        // a subscriber after the race gets the final value.
+        let last = Box<[Int]>([])
+        let subscription = store.select(\.self).observeNext { last.append($0) }
+        #expect(last.value == [1_600])
+        subscription.dispose()
+    }
+}

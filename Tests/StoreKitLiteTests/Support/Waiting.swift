@@ -1,0 +1,27 @@
+import Dispatch
+import Foundation
+
+/// How long real-queue tests wait before declaring failure: generous, since a passing test never
+/// waits that long.
+let generousTimeout: Double = 20
+
+/// Waits until `semaphore` is signalled; `false` if `timeout` seconds passed first.
+///
+/// The blocking wait happens on a thread of its own: not on the cooperative pool (which runs the
+/// tasks we may be waiting for) and not on a global dispatch queue (whose worker threads the
+/// Swift executor shares on Linux, so blocked waiters there starve the tasks under test).
+func wait(for semaphore: DispatchSemaphore, timeout: Double = generousTimeout) async -> Bool {
+    await withCheckedContinuation { continuation in
+        let waiter = Thread {
+            continuation.resume(returning: semaphore.wait(timeout: .now() + timeout) == .success)
+        }
+        waiter.start()
+    }
+}
+
+/// Waits until `queue` has run everything submitted to it so far.
+func drain(_ queue: DispatchQueue) async {
+    await withCheckedContinuation { continuation in
+        queue.async { continuation.resume() }
+    }
+}

@@ -1,0 +1,10 @@
+import Testing
+import StoreKitLite
+
+@Suite struct TestStoreFailureTests {
+    @Test func describesItselfWithItsMessage() {
+        let failure = TestStoreFailure(.stateMismatch, "Expected 1, got 2")
+        #expect(failure.description == "Expected 1, got 2")
+        #expect(failure.kind == .stateMismatch)
+    }
+}
