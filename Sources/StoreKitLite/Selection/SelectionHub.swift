@@ -50,7 +50,7 @@ final class SelectionHub: Sendable {
         }
         guard let node else {
             // Unreachable in practice (a key path determines its value type); stay correct anyway.
-            return updates.map { $0.state[keyPath: keyPath] }.skippingRepeats().observe(with: { observer.on($0) })
+            return updates.map { $0.state[keyPath: keyPath] }.distinctUntilChanged().observe(with: { observer.on($0) })
         }
         let subscription = node.core.observe { event in observer.on(event) }
         if isFirst {

@@ -37,6 +37,6 @@ extension Store {
     public func select<Selected: Equatable & Sendable>(
         _ transform: @escaping @Sendable (State) -> Selected
     ) -> Signal<Selected, Never> {
-        states.map(transform).skippingRepeats()
+        states.map(transform).distinctUntilChanged()
     }
 }
