@@ -47,7 +47,7 @@ extension SignalProtocol where Element: Sendable {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard waiter.start(continuation) else { return }
-                let observation = self.observe(with: { event in waiter.receive(event) })
+                let observation = self.subscribe(Observer(lifetime: waiter) { event in waiter.receive(event) })
                 waiter.attach(observation)
             }
         } onCancel: {
@@ -62,7 +62,7 @@ extension SignalProtocol where Element: Sendable {
 
 /// The state of one `firstValue()`/`lastValue()` call: the continuation to resume once, the
 /// observation to dispose, and the last element seen.
-private final class ValueWaiter<Element: Sendable, Failure: Swift.Error>: Sendable {
+private final class ValueWaiter<Element: Sendable, Failure: Swift.Error>: Disposable {
     typealias Outcome = Result<Element?, Failure>
 
     struct State {
@@ -119,6 +119,16 @@ private final class ValueWaiter<Element: Sendable, Failure: Swift.Error>: Sendab
             let latest = state.withLock { $0.latest.take() }
             finish(.success(latest))
         }
+    }
+
+    /// Reads as disposed once the outcome is decided, so that a synchronous producer stops.
+    var isDisposed: Bool {
+        state.withLock { $0.isFinished }
+    }
+
+    /// Ends the wait as a cancellation would.
+    func dispose() {
+        finish(.success(nil))
     }
 
     /// Decides the outcome once: resumes the continuation and disposes the observation, outside
