@@ -12,7 +12,7 @@ extension Signal where Element: Sendable {
     /// ```
     ///
     /// `build` runs once per observation. The continuation may be used from any thread: events
-    /// are serialized as for ``init(_:)`` and nothing is sent after `finish` or disposal.
+    /// are serialized as for `Signal { observer in … }` and nothing is sent after `finish` or disposal.
     /// `onTermination` is called once, with `.finished` after `finish` or `.cancelled` when the
     /// observation is disposed first.
     ///

@@ -17,7 +17,7 @@ extension SignalProtocol {
     ///
     /// ReactiveKit's older `doOn(next:failed:completed:disposed:)` spelling is not offered as
     /// `on(next:…)`: subjects are both signals and observers, so `subject.on(…)` would mean either
-    /// "send this event" (``ObserverProtocol/on(_:)``) or "add side effects".
+    /// "send this event" (`ObserverProtocol.on(_:)`) or "add side effects".
     ///
     /// - Parameters:
     ///   - receiveSubscription: Called when the signal is observed, before the upstream is.

@@ -19,7 +19,7 @@ extension SignalProtocol {
     }
 
     /// Mirrors whichever of this signal and `other` sends an event first (Rx spelling of
-    /// ``race(_:)``).
+    /// `race(_:)`).
     ///
     /// Marble: `---a-b|` with `-1-2|` → `-1-2|`
     ///
