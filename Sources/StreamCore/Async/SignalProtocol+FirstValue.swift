@@ -149,3 +149,29 @@ private final class ValueWaiter<Element: Sendable, Failure: Swift.Error>: Dispos
         _ = released
     }
 }
+
+extension SignalProtocol where Element: Sendable {
+    /// Waits for the first element: `await signal.first()`, the same as ``firstValue()``.
+    ///
+    /// With `await`, Swift picks this overload; without it, `first()` is the operator that
+    /// returns a `Signal` of the first element. Inside an `async` function an unannotated
+    /// `let x = signal.first()` means this one — write the type, or use ``firstValue()``.
+    ///
+    /// - Returns: The first element, or `nil` if the signal completed (or the task was
+    ///   cancelled) before sending one.
+    /// - Throws: The signal's error if it failed first.
+    @_disfavoredOverload
+    public func first() async throws(Error) -> Element? {
+        try await firstValue()
+    }
+
+    /// Waits for the last element: `await signal.last()`, the same as ``lastValue()``.
+    ///
+    /// - Returns: The last element, or `nil` if the signal completed without one (or the task
+    ///   was cancelled).
+    /// - Throws: The signal's error if it failed.
+    @_disfavoredOverload
+    public func last() async throws(Error) -> Element? {
+        try await lastValue()
+    }
+}
