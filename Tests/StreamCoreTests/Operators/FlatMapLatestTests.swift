@@ -115,29 +115,14 @@ import Testing
     }
 
     @Test func reentrantOuterSendSwitchesAfterTheCurrentElement() {
-        let outer = PassthroughSubject<Int, Never>()
-        let log = Box<[Int]>([])
-        _ = outer.flatMapLatest { value in SafeSignal<Int>.sequence([value, value + 1]) }.observeNext { value in
-            log.mutate { $0.append(value) }
-            if value == 1 { outer.send(10) }
-        }
-        outer.send(1)
-        #expect(log.value == [1, 2, 10, 11])
+        #expect(reentrantOuterSendLog { $0.flatMapLatest($1) } == [1, 2, 10, 11])
     }
 
     @Test func releasesCapturedObjects() {
-        weak var weakRef: Tracked?
-        let outer = PassthroughSubject<Int, Never>()
-        let inner = PassthroughSubject<Int, Never>()
-        do {
-            let tracked = Tracked()
-            weakRef = tracked
-            let observation = outer.flatMapLatest { _ in _ = tracked; return inner }.observeNext { _ in }
+        #expect(flatteningReleasesCaptures({ $0.flatMapLatest($1) }, drive: { outer, inner in
             outer.send(1)
             inner.send(2)
-            observation.dispose()
-        }
-        #expect(weakRef == nil)
+        }))
 
         weak var completedRef: Tracked?
         do {

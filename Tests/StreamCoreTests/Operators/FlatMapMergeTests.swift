@@ -115,28 +115,11 @@ import Testing
     }
 
     @Test func reentrantOuterSendFromObserverKeepsOrder() {
-        let outer = PassthroughSubject<Int, Never>()
-        let log = Box<[Int]>([])
-        _ = outer.flatMapMerge { value in SafeSignal<Int>.sequence([value, value + 1]) }.observeNext { value in
-            log.mutate { $0.append(value) }
-            if value == 1 { outer.send(10) }
-        }
-        outer.send(1)
-        #expect(log.value == [1, 2, 10, 11])
+        #expect(reentrantOuterSendLog { $0.flatMapMerge($1) } == [1, 2, 10, 11])
     }
 
     @Test func releasesCapturedObjects() {
-        weak var weakRef: Tracked?
-        let outer = PassthroughSubject<Int, Never>()
-        let inner = PassthroughSubject<Int, Never>()
-        do {
-            let tracked = Tracked()
-            weakRef = tracked
-            let observation = outer.flatMapMerge { _ in _ = tracked; return inner }.observeNext { _ in }
-            outer.send(1)
-            observation.dispose()
-        }
-        #expect(weakRef == nil)
+        #expect(flatteningReleasesCaptures({ $0.flatMapMerge($1) }, drive: { outer, _ in outer.send(1) }))
     }
 
     @Test func stressEightInnersSendingAtOnceLoseNothing() async {

@@ -129,3 +129,40 @@ func disposeWhileSending<Element: Sendable>(
     runConcurrently { thread in send(thread % 7, -1) }
     return (events, recorder.events.count - events.count)
 }
+
+/// A flattening operator under test, e.g. `{ $0.flatMapConcat($1) }`.
+typealias Flattening = (
+    PassthroughSubject<Int, Never>, @escaping @Sendable (Int) -> SafeSignal<Int>
+) -> SafeSignal<Int>
+
+/// Flattens `value → [value, value + 1]`; the observer sends 10 into the outer re-entrantly
+/// on seeing 1. Returns what the observer saw.
+func reentrantOuterSendLog(_ flatten: Flattening) -> [Int] {
+    let outer = PassthroughSubject<Int, Never>()
+    let log = Box<[Int]>([])
+    _ = flatten(outer) { value in SafeSignal<Int>.sequence([value, value + 1]) }.observeNext { value in
+        log.mutate { $0.append(value) }
+        if value == 1 { outer.send(10) }
+    }
+    outer.send(1)
+    return log.value
+}
+
+/// Flattens into `inner` with a transform that captures an object, runs `drive`, disposes the
+/// observation, and returns whether the captured object was released.
+func flatteningReleasesCaptures(
+    _ flatten: Flattening,
+    drive: (_ outer: PassthroughSubject<Int, Never>, _ inner: PassthroughSubject<Int, Never>) -> Void
+) -> Bool {
+    weak var weakRef: Tracked?
+    let outer = PassthroughSubject<Int, Never>()
+    let inner = PassthroughSubject<Int, Never>()
+    do {
+        let tracked = Tracked()
+        weakRef = tracked
+        let observation = flatten(outer) { _ in _ = tracked; return inner.toSignal() }.observeNext { _ in }
+        drive(outer, inner)
+        observation.dispose()
+    }
+    return weakRef == nil
+}
