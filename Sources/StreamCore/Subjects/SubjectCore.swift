@@ -147,6 +147,12 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     func drain() {
         while true {
             mutex.lock()
+            if closeRequested {
+                let nodes = takeAllSlots()
+                mutex.unlock()
+                end(nodes)
+                continue
+            }
             let detached = takePendingDetach()
             let operation = detached.isEmpty ? pending.popFirst() : nil
             if detached.isEmpty, operation == nil {

@@ -21,6 +21,10 @@ package class SubjectCoreBase: @unchecked Sendable {
     @exclusivity(unchecked)
     @usableFromInline
     final var pendingDetach: [ObserverSlot] = []
+    /// ``close()`` was called during a delivery; the role holder closes before going on. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    final var closeRequested = false
     @exclusivity(unchecked)
     @usableFromInline
     final var slots = ContiguousArray<ObserverSlot?>()
@@ -99,15 +103,39 @@ package class SubjectCoreBase: @unchecked Sendable {
         }
     }
 
-    /// Ends every registered observer without an event (the owning subject is going away).
+    /// Ends every registered observer without an event (the owning subject is going away, or a
+    /// shared selection stopped). Safe from any thread, during a delivery too (from an observer
+    /// or another thread): then the role holder closes as soon as the event it is delivering has
+    /// reached every observer, before anything queued after it.
     package final func close() {
-        let nodes: ContiguousArray<ObserverSlot?> = mutex.withLock {
-            defer { slots = []; holes = 0 }
-            return slots
+        mutex.lock()
+        if isDelivering {
+            closeRequested = true
+            mutex.unlock()
+            return
         }
-        for case let node? in nodes {
-            _ = node.markDisposed()
-            node.index = -1
+        let nodes = takeAllSlots()
+        mutex.unlock()
+        end(nodes)
+    }
+
+    /// Empties the slots and unregisters their nodes. Mutex held, and the role holder or no role
+    /// holder.
+    @usableFromInline
+    final func takeAllSlots() -> ContiguousArray<ObserverSlot?> {
+        closeRequested = false
+        let nodes = slots
+        slots = []
+        holes = 0
+        for case let node? in nodes { node.index = -1 }
+        return nodes
+    }
+
+    /// Ends nodes taken by ``takeAllSlots()`` without an event. A node disposed concurrently is
+    /// released by its disposer (which won `markDisposed`), never twice.
+    @usableFromInline
+    final func end(_ nodes: ContiguousArray<ObserverSlot?>) {
+        for case let node? in nodes where node.markDisposed() {
             node.releaseHandler()
         }
     }
