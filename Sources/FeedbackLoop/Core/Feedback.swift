@@ -1,0 +1,82 @@
+public import StreamCore
+
+/// A feedback: the part of a loop that performs side effects.
+///
+/// It watches the states of the loop and answers with events, which the reducer turns into the
+/// next states. Its core is a function from the signal of states to a signal of events, as in
+/// ReactiveFeedback; the initializers in this module build that function from the shapes people
+/// use: a predicate and an effect, a derived query that must change, a per-state effect with an
+/// execution strategy (Spin), keyed requests, a gear, or an external input signal.
+///
+/// ```swift
+/// let increment = Feedback<Int, Event>(effects: { _ in plusTaps.map { .increment } })
+/// let loadPage = Feedback<State, Event>(skippingRepeated: \.nextPage) { page in
+///     api.movies(page: page).map(Event.response).recover { .failed($0) }
+/// }
+/// ```
+///
+/// A feedback receives the states on the loop's context unless ``execute(on:)`` moves it to
+/// another one; the events it sends may come from any thread, and the loop queues them in order.
+public struct Feedback<State, Event>: Sendable {
+    /// Turns the signal of states into the signal of events the loop reduces.
+    public let effects: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
+
+    /// Where the feedback receives states; `nil` means the loop's own context.
+    public internal(set) var context: ExecutionContext?
+
+    /// A name for diagnostics (re-entrancy reports); `nil` means "feedback #index".
+    public internal(set) var name: String?
+
+    /// Creates a feedback from a function of the state signal (ReactiveFeedback's core form).
+    ///
+    /// ```swift
+    /// let decrement = Feedback<Int, Event> { _ in minusTaps.map { .decrement } }
+    /// let logger = Feedback<Int, Event> { states in
+    ///     states.handleEvents(receiveOutput: { print($0) }).ignoreElements().map { _ in .none }
+    /// }
+    /// ```
+    ///
+    /// - Parameter effects: Called once when the loop starts, with the signal of states (the
+    ///   current state first); returns the events for the loop. Errors are impossible by type.
+    public init<Effect: SignalProtocol>(
+        effects: @escaping @Sendable (Signal<State, Never>) -> Effect
+    ) where Effect.Element == Event, Effect.Error == Never {
+        self.effects = { states in effects(states).toSignal() }
+    }
+
+    /// Receives the states on `context` instead of the loop's context (Spin's `execute(on:)`).
+    ///
+    /// ```swift
+    /// Feedback(effect: loadUser).execute(on: .global(qos: .userInitiated))
+    /// ```
+    ///
+    /// - Parameter context: Where the feedback's effects are started.
+    /// - Returns: The same feedback, moved to `context`.
+    public func execute(on context: ExecutionContext) -> Feedback {
+        var copy = self
+        copy.context = context
+        return copy
+    }
+
+    /// Receives the states on `scheduler`'s context instead of the loop's context.
+    ///
+    /// - Parameter scheduler: Where the feedback's effects are started.
+    /// - Returns: The same feedback, moved to `scheduler`.
+    public func execute(on scheduler: some Scheduler) -> Feedback {
+        execute(on: scheduler.context)
+    }
+
+    /// Names the feedback, for re-entrancy reports and debugging.
+    ///
+    /// ```swift
+    /// Feedback(effect: loadPage).named("paging")
+    /// ```
+    ///
+    /// - Parameter name: The name reports use.
+    /// - Returns: The same feedback with that name.
+    public func named(_ name: String) -> Feedback {
+        var copy = self
+        copy.name = name
+        return copy
+    }
+}

@@ -1,0 +1,174 @@
+import StreamCore
+
+/// One running loop: the state, the queue of events, the reducer, and the feedbacks' observations.
+///
+/// Serial by construction, never recursive:
+/// - One thread at a time holds the *drain role* (`isRunning`, taken and given back under
+///   `mutex`). It pops an event, reduces, and delivers the new state to the loop's observer and
+///   then to the feedbacks. An event sent meanwhile, from a feedback reacting synchronously or
+///   from another thread, is appended to the queue and handled by the role holder afterwards. So
+///   the stack never grows with the number of iterations, no event is lost or reordered, and no
+///   user code (reducer, feedbacks, observer) runs under the lock.
+/// - With a non-immediate context, the role holder runs on that context: the first event that
+///   finds the loop idle schedules one drain, which runs until the queue is empty.
+/// - Disposal empties the queue, disposes every feedback and effect, and closes the state
+///   subject; a drain in progress stops before the next event.
+final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `queue`, `isRunning`, `stopped` and `observations` are guarded by
+    // `mutex`; `state` is read and written only by the drain-role holder (see above).
+    private let mutex = PThreadMutex()
+    private var queue = FIFOQueue<Queued>()
+    private var isRunning = true  // the starting thread holds the role until the first drain ends
+    private var stopped = false
+    private var observations: [any Disposable] = []
+    private var state: State
+    private let reducer: Reducer<State, Event>
+    private let output: Observer<State, Never>
+    private let states = SubjectCore<State, Never>()
+    private let context: ExecutionContext
+    private let diagnostics: LoopDiagnostics
+    private let names: [String]
+
+    private struct Queued {
+        let event: Event
+        let source: Int
+    }
+
+    init(
+        initial: State,
+        reducer: Reducer<State, Event>,
+        feedbackNames: [String],
+        output: Observer<State, Never>,
+        context: ExecutionContext,
+        diagnostics: LoopDiagnostics
+    ) {
+        state = initial
+        self.reducer = reducer
+        names = feedbackNames
+        self.output = output
+        self.context = context
+        self.diagnostics = diagnostics
+    }
+
+    deinit {
+        mutex.deallocate()
+    }
+
+    /// The signal of states the feedbacks observe: the role holder sends into it.
+    private var stateSignal: Signal<State, Never> {
+        let states = self.states
+        // Trusted: the subject delivers serially and never after the observer's node is disposed.
+        return Signal.trusted { observer in states.observe { observer.on($0) } }
+    }
+
+    /// Subscribes the feedbacks, delivers the initial state, then handles the queued events.
+    /// Runs with the role held.
+    func start(_ feedbacks: [Feedback<State, Event>]) {
+        let input = stateSignal
+        for (index, feedback) in feedbacks.enumerated() {
+            let states = feedback.context.map { input.receive(on: $0) } ?? input
+            let observation = feedback.effects(states).observe { [self] event in
+                if case .next(let event) = event { send(event, from: index) }
+            }
+            let rejected: Bool = mutex.withLock {
+                if stopped { return true }
+                observations.append(observation)
+                return false
+            }
+            if rejected {
+                observation.dispose()
+                drain()
+                return
+            }
+        }
+        if !output.isDisposed {
+            output.receive(state)
+            states.send(.next(state))
+        }
+        drain()
+    }
+
+    /// Queues an event from the feedback at `source`; handles it now if the loop is idle.
+    func send(_ event: Event, from source: Int) {
+        mutex.lock()
+        if stopped {
+            mutex.unlock()
+            return
+        }
+        queue.append(Queued(event: event, source: source))
+        if isRunning {
+            mutex.unlock()
+            return
+        }
+        isRunning = true
+        mutex.unlock()
+        if context.isImmediate {
+            drain()
+        } else {
+            context.execute { self.drain() }
+        }
+    }
+
+    /// Handles queued events until the queue is empty, then gives up the role.
+    private func drain() {
+        var depth = 0
+        while true {
+            mutex.lock()
+            if stopped {
+                isRunning = false
+                let dropped = queue.removeAll()
+                mutex.unlock()
+                withExtendedLifetime(dropped) {}  // events are released outside the lock
+                return
+            }
+            guard let next = queue.popFirst() else {
+                isRunning = false
+                mutex.unlock()
+                return
+            }
+            mutex.unlock()
+            reducer.reduce(&state, next.event)
+            #if DEBUG
+            depth &+= 1
+            if let limit = diagnostics.synchronousDepthLimit, depth == limit &+ 1 {
+                report(depth: depth, next)
+            }
+            #endif
+            if output.isDisposed { continue }
+            output.receive(state)
+            states.send(.next(state))
+        }
+    }
+
+    private func report(depth: Int, _ queued: Queued) {
+        let name = queued.source < names.count ? names[queued.source] : "input #\(queued.source)"
+        diagnostics.report(ReentrancyReport(
+            depth: depth,
+            feedbackIndex: queued.source,
+            feedback: name,
+            event: String(describing: queued.event)
+        ))
+    }
+
+    /// Stops the loop: no state is delivered after the current one, every feedback is disposed.
+    func dispose() {
+        mutex.lock()
+        if stopped {
+            mutex.unlock()
+            return
+        }
+        stopped = true
+        let dropped = isRunning ? [] : queue.removeAll()
+        let observations = self.observations
+        self.observations = []
+        mutex.unlock()
+        withExtendedLifetime(dropped) {}  // events are released outside the lock
+        for observation in observations { observation.dispose() }
+        states.close()
+    }
+
+    /// Whether the loop was disposed.
+    var isDisposed: Bool {
+        mutex.withLock { stopped }
+    }
+}
