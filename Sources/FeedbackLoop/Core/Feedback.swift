@@ -22,10 +22,10 @@ public struct Feedback<State, Event>: Sendable {
     public let effects: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
 
     /// Where the feedback receives states; `nil` means the loop's own context.
-    public internal(set) var context: ExecutionContext?
+    public var context: ExecutionContext?
 
     /// A name for diagnostics (re-entrancy reports); `nil` means "feedback #index".
-    public internal(set) var name: String?
+    public var name: String?
 
     /// Creates a feedback from a function of the state signal (ReactiveFeedback's core form).
     ///
@@ -38,6 +38,7 @@ public struct Feedback<State, Event>: Sendable {
     ///
     /// - Parameter effects: Called once when the loop starts, with the signal of states (the
     ///   current state first); returns the events for the loop. Errors are impossible by type.
+    @inlinable
     public init<Effect: SignalProtocol>(
         effects: @escaping @Sendable (Signal<State, Never>) -> Effect
     ) where Effect.Element == Event, Effect.Error == Never {
@@ -52,6 +53,7 @@ public struct Feedback<State, Event>: Sendable {
     ///
     /// - Parameter context: Where the feedback's effects are started.
     /// - Returns: The same feedback, moved to `context`.
+    @inlinable
     public func execute(on context: ExecutionContext) -> Feedback {
         var copy = self
         copy.context = context
@@ -62,6 +64,7 @@ public struct Feedback<State, Event>: Sendable {
     ///
     /// - Parameter scheduler: Where the feedback's effects are started.
     /// - Returns: The same feedback, moved to `scheduler`.
+    @inlinable
     public func execute(on scheduler: some Scheduler) -> Feedback {
         execute(on: scheduler.context)
     }
@@ -74,6 +77,7 @@ public struct Feedback<State, Event>: Sendable {
     ///
     /// - Parameter name: The name reports use.
     /// - Returns: The same feedback with that name.
+    @inlinable
     public func named(_ name: String) -> Feedback {
         var copy = self
         copy.name = name

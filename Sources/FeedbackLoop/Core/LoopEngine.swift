@@ -1,4 +1,4 @@
-import StreamCore
+public import StreamCore
 
 /// One running loop: the state, the queue of events, the reducer, and the feedbacks' observations.
 ///
@@ -13,27 +13,61 @@ import StreamCore
 ///   finds the loop idle schedules one drain, which runs until the queue is empty.
 /// - Disposal empties the queue, disposes every feedback and effect, and closes the state
 ///   subject; a drain in progress stops before the next event.
+@usableFromInline
 final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
     // @unchecked Sendable: `queue`, `isRunning`, `stopped` and `observations` are guarded by
     // `mutex`; `state` is read and written only by the drain-role holder (see above).
-    private let mutex = PThreadMutex()
-    private var queue = FIFOQueue<Queued>()
-    private var isRunning = true  // the starting thread holds the role until the first drain ends
-    private var stopped = false
-    private var observations: [any Disposable] = []
-    private var state: State
-    private let reducer: Reducer<State, Event>
-    private let output: Observer<State, Never>
-    private let states = SubjectCore<State, Never>()
-    private let context: ExecutionContext
-    private let diagnostics: LoopDiagnostics
-    private let names: [String]
+    @usableFromInline
+    let mutex = PThreadMutex()
+    /// The oldest queued event when it is the only one (the common case of a synchronous loop:
+    /// one event per state), kept out of `queue` so that it costs no array traffic. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var first: Queued?
+    /// Events queued after `first`, in order. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var queue = FIFOQueue<Queued>()
+    @exclusivity(unchecked)
+    @usableFromInline
+    var isRunning = true  // the starting thread holds the role until the first drain ends
+    @exclusivity(unchecked)
+    @usableFromInline
+    var stopped = false
+    @exclusivity(unchecked)
+    @usableFromInline
+    var observations: [any Disposable] = []
+    @exclusivity(unchecked)
+    @usableFromInline
+    var state: State
+    @usableFromInline
+    let reducer: Reducer<State, Event>
+    @usableFromInline
+    let output: Observer<State, Never>
+    @usableFromInline
+    let states = SubjectCore<State, Never>()
+    @usableFromInline
+    let context: ExecutionContext
+    @usableFromInline
+    let diagnostics: LoopDiagnostics
+    @usableFromInline
+    let names: [String]
 
-    private struct Queued {
+    @usableFromInline
+    struct Queued {
+        @usableFromInline
         let event: Event
+        @usableFromInline
         let source: Int
+
+        @inlinable
+        init(event: Event, source: Int) {
+            self.event = event
+            self.source = source
+        }
     }
 
+    @inlinable
     init(
         initial: State,
         reducer: Reducer<State, Event>,
@@ -55,7 +89,8 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     }
 
     /// The signal of states the feedbacks observe: the role holder sends into it.
-    private var stateSignal: Signal<State, Never> {
+    @inlinable
+    var stateSignal: Signal<State, Never> {
         let states = self.states
         // Trusted: the subject delivers serially and never after the observer's node is disposed.
         return Signal.trusted { observer in states.observe { observer.on($0) } }
@@ -63,6 +98,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
 
     /// Subscribes the feedbacks, delivers the initial state, then handles the queued events.
     /// Runs with the role held.
+    @inlinable
     func start(_ feedbacks: [Feedback<State, Event>]) {
         let input = stateSignal
         for (index, feedback) in feedbacks.enumerated() {
@@ -89,13 +125,18 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     }
 
     /// Queues an event from the feedback at `source`; handles it now if the loop is idle.
+    @inlinable
     func send(_ event: Event, from source: Int) {
         mutex.lock()
         if stopped {
             mutex.unlock()
             return
         }
-        queue.append(Queued(event: event, source: source))
+        if first == nil, queue.isEmpty {
+            first = Queued(event: event, source: source)
+        } else {
+            queue.append(Queued(event: event, source: source))
+        }
         if isRunning {
             mutex.unlock()
             return
@@ -110,18 +151,28 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     }
 
     /// Handles queued events until the queue is empty, then gives up the role.
-    private func drain() {
+    @inlinable
+    func drain() {
+        #if DEBUG
         var depth = 0
+        #endif
         while true {
             mutex.lock()
             if stopped {
                 isRunning = false
-                let dropped = queue.removeAll()
+                let dropped = (first, queue.removeAll())
+                first = nil
                 mutex.unlock()
                 withExtendedLifetime(dropped) {}  // events are released outside the lock
                 return
             }
-            guard let next = queue.popFirst() else {
+            let next: Queued
+            if let oldest = first {
+                next = oldest
+                first = nil
+            } else if let oldest = queue.popFirst() {
+                next = oldest
+            } else {
                 isRunning = false
                 mutex.unlock()
                 return
@@ -140,7 +191,8 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
     }
 
-    private func report(depth: Int, _ queued: Queued) {
+    @usableFromInline
+    func report(depth: Int, _ queued: Queued) {
         let name = queued.source < names.count ? names[queued.source] : "input #\(queued.source)"
         diagnostics.report(ReentrancyReport(
             depth: depth,
@@ -151,6 +203,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     }
 
     /// Stops the loop: no state is delivered after the current one, every feedback is disposed.
+    @usableFromInline
     func dispose() {
         mutex.lock()
         if stopped {
@@ -158,7 +211,8 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             return
         }
         stopped = true
-        let dropped = isRunning ? [] : queue.removeAll()
+        let dropped = isRunning ? (nil, []) : (first, queue.removeAll())
+        if !isRunning { first = nil }
         let observations = self.observations
         self.observations = []
         mutex.unlock()
@@ -168,6 +222,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     }
 
     /// Whether the loop was disposed.
+    @usableFromInline
     var isDisposed: Bool {
         mutex.withLock { stopped }
     }

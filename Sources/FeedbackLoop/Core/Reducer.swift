@@ -18,6 +18,7 @@ public struct Reducer<State, Event>: Sendable {
     /// Creates a reducer from a function returning the next state (ReactiveFeedback and Spin form).
     ///
     /// - Parameter reduce: Returns the state after `event`.
+    @inlinable
     public init(_ reduce: @escaping @Sendable (State, Event) -> State) {
         self.reduce = { state, event in state = reduce(state, event) }
     }
@@ -31,6 +32,7 @@ public struct Reducer<State, Event>: Sendable {
     /// ```
     ///
     /// - Parameter reduce: Changes the state for `event`.
+    @inlinable
     public init(mutating reduce: @escaping @Sendable (inout State, Event) -> Void) {
         self.reduce = reduce
     }
@@ -41,6 +43,7 @@ public struct Reducer<State, Event>: Sendable {
     ///   - state: The current state.
     ///   - event: The event to apply.
     /// - Returns: The next state.
+    @inlinable
     public func callAsFunction(_ state: State, _ event: Event) -> State {
         var next = state
         reduce(&next, event)
@@ -55,6 +58,7 @@ public struct Reducer<State, Event>: Sendable {
     ///
     /// - Parameter reducers: Applied in order.
     /// - Returns: A reducer applying every one of them.
+    @inlinable
     public static func combine(_ reducers: Reducer...) -> Reducer {
         let all = reducers
         return Reducer(mutating: { state, event in

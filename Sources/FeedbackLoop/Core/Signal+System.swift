@@ -32,6 +32,7 @@ extension Signal where Error == Never, Element: Sendable {
     ///   - feedbacks: The side effects, subscribed in this order.
     ///   - diagnostics: Debug-build checks for loops that never become idle.
     /// - Returns: A cold signal of states; each observation starts a loop.
+    @inlinable
     public static func system<Event: Sendable>(
         initial: Element,
         executeOn context: ExecutionContext = .immediate,
@@ -60,6 +61,7 @@ extension Signal where Error == Never, Element: Sendable {
     ///   - reduce: The pure reducer.
     ///   - feedbacks: The side effects, subscribed in this order.
     /// - Returns: A cold signal of states; each observation starts a loop.
+    @inlinable
     public static func system<Event: Sendable>(
         initial: Element,
         executeOn context: ExecutionContext = .immediate,
@@ -84,6 +86,7 @@ extension Signal where Error == Never, Element: Sendable {
     ///   - reduce: The pure reducer.
     ///   - feedbacks: The side effects, subscribed in this order.
     /// - Returns: A cold signal of states; each observation starts a loop.
+    @inlinable
     public static func system<Event: Sendable>(
         initial: Element,
         scheduler: some Scheduler,
@@ -106,6 +109,7 @@ extension Signal where Error == Never, Element: Sendable {
     ///   - feedbacks: The side effects, subscribed in this order.
     ///   - diagnostics: Debug-build checks for loops that never become idle.
     /// - Returns: A cold signal of states; each observation starts a loop.
+    @inlinable
     public static func system<Event: Sendable>(
         initial: Element,
         executeOn context: ExecutionContext = .immediate,

@@ -15,6 +15,7 @@ extension Feedback {
     ///   - effect: Called serially for each state; returns the events for that state.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Effect: SignalProtocol>(
         effect: @escaping @Sendable (State) -> Effect,
         on context: ExecutionContext? = nil,
@@ -36,6 +37,7 @@ extension Feedback {
     ///   - predicate: Which states start an effect.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Effect: SignalProtocol>(
         effect: @escaping @Sendable (State) -> Effect,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
@@ -60,6 +62,7 @@ extension Feedback {
     ///   - keyPath: The part of the state the effect reads.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Part, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Part) -> Effect,
         lensingOn keyPath: any KeyPath<State, Part> & Sendable,
@@ -80,6 +83,7 @@ extension Feedback {
     ///   - lens: Computes the part of the state the effect reads.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Part, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Part) -> Effect,
         lensingOn lens: @escaping @Sendable (State) -> Part,
@@ -101,6 +105,7 @@ extension Feedback {
     ///   - dep1: The dependency, captured for the feedback's lifetime.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Dep1: Sendable, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Dep1, State) -> Effect,
         dep1: Dep1,
@@ -122,6 +127,7 @@ extension Feedback {
     ///   - dep2: The second dependency.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Dep1: Sendable, Dep2: Sendable, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Dep1, Dep2, State) -> Effect,
         dep1: Dep1,
@@ -145,6 +151,7 @@ extension Feedback {
     ///   - dep3: The third dependency.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Dep1, Dep2, Dep3, State) -> Effect,
         dep1: Dep1,
@@ -166,6 +173,7 @@ extension Feedback {
     ///   - dep4: The fourth dependency.
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
+    @inlinable
     public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable, Dep4: Sendable, Effect: SignalProtocol>(
         effect: @escaping @Sendable (Dep1, Dep2, Dep3, Dep4, State) -> Effect,
         dep1: Dep1,
@@ -181,6 +189,7 @@ extension Feedback {
 
 extension Signal where Error == Never {
     /// Runs `effect` for each element under an execution strategy.
+    @inlinable
     func run<Effect: SignalProtocol>(
         _ effect: @escaping @Sendable (Element) -> Effect,
         applying strategy: ExecutionStrategy

@@ -14,6 +14,7 @@ extension Feedback {
     /// - Parameters:
     ///   - predicate: Which states start an effect.
     ///   - effects: Called serially for each matching state; returns its events.
+    @inlinable
     public init<Effect: SignalProtocol>(
         predicate: @escaping @Sendable (State) -> Bool,
         effects: @escaping @Sendable (State) -> Effect
@@ -39,6 +40,7 @@ extension Feedback {
     /// - Parameters:
     ///   - query: Derives the effect's input from the state; `nil` means "no effect".
     ///   - effects: Called serially for each new non-`nil` value; returns its events.
+    @inlinable
     public init<Control: Equatable & Sendable, Effect: SignalProtocol>(
         skippingRepeated query: @escaping @Sendable (State) -> Control?,
         effects: @escaping @Sendable (Control) -> Effect
@@ -60,6 +62,7 @@ extension Feedback {
     /// - Parameters:
     ///   - lens: Derives the effect's input from the state; `nil` cancels the running effect.
     ///   - effects: Called serially for each non-`nil` value; returns its events.
+    @inlinable
     public init<Control: Sendable, Effect: SignalProtocol>(
         lensing lens: @escaping @Sendable (State) -> Control?,
         effects: @escaping @Sendable (Control) -> Effect
@@ -77,6 +80,7 @@ extension Feedback {
     /// ```
     ///
     /// - Parameter event: The event to send for a state, or `nil` for none.
+    @inlinable
     public init(reacting event: @escaping @Sendable (State) -> Event?) {
         self.init(effects: { states in states.compactMap(event) })
     }
@@ -89,6 +93,7 @@ extension Feedback {
     /// ```
     ///
     /// - Parameter events: The signal whose elements are sent to the loop.
+    @inlinable
     public init<Input: SignalProtocol>(events: Input) where Input.Element == Event, Input.Error == Never {
         self.init(effects: { _ in events.toSignal() })
     }

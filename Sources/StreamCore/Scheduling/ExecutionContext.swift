@@ -23,6 +23,7 @@ public struct ExecutionContext: Sendable {
     public let context: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Whether this is ``immediate``, so that operators can skip the hop altogether.
+    @usableFromInline
     package let isImmediate: Bool
 
     /// Creates a custom context from a function that runs work.
