@@ -31,9 +31,14 @@ let package = Package(
         .testTarget(
             name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"], swiftSettings: strictSettings),
+        .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "StreamCore"], swiftSettings: strictSettings),
         .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
         .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "StreamCore"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -31,18 +31,18 @@ public struct Feedback<State, Event>: Sendable {
     ///
     /// ```swift
     /// let decrement = Feedback<Int, Event> { _ in minusTaps.map { .decrement } }
-    /// let logger = Feedback<Int, Event> { states in
-    ///     states.handleEvents(receiveOutput: { print($0) }).ignoreElements().map { _ in .none }
+    /// let reset = Feedback<Int, Event> { states in
+    ///     states.filter { $0 > 100 }.map { _ in .reset }
     /// }
     /// ```
     ///
     /// - Parameter effects: Called once when the loop starts, with the signal of states (the
     ///   current state first); returns the events for the loop. Errors are impossible by type.
     @inlinable
-    public init<Effect: SignalProtocol>(
-        effects: @escaping @Sendable (Signal<State, Never>) -> Effect
-    ) where Effect.Element == Event, Effect.Error == Never {
-        self.effects = { states in effects(states).toSignal() }
+    public init(
+        effects: @escaping @Sendable (Signal<State, Never>) -> Signal<Event, Never>
+    ) {
+        self.effects = effects
     }
 
     /// Receives the states on `context` instead of the loop's context (Spin's `execute(on:)`).

@@ -16,11 +16,11 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Effect: SignalProtocol>(
-        effect: @escaping @Sendable (State) -> Effect,
+    public init(
+        effect: @escaping @Sendable (State) -> Signal<Event, Never>,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effects: { states in states.run(effect, applying: strategy) })
         self.context = context
     }
@@ -38,14 +38,14 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Effect: SignalProtocol>(
-        effect: @escaping @Sendable (State) -> Effect,
+    public init(
+        effect: @escaping @Sendable (State) -> Signal<Event, Never>,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(
-            effect: { state in predicate(state) ? effect(state).toSignal() : Signal.completed() },
+            effect: { state in predicate(state) ? effect(state) : Signal.completed() },
             on: context,
             applying: strategy
         )
@@ -63,12 +63,12 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Part, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Part) -> Effect,
+    public init<Part>(
+        effect: @escaping @Sendable (Part) -> Signal<Event, Never>,
         lensingOn keyPath: any KeyPath<State, Part> & Sendable,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(state[keyPath: keyPath]) }, on: context, applying: strategy)
     }
 
@@ -84,12 +84,12 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Part, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Part) -> Effect,
+    public init<Part>(
+        effect: @escaping @Sendable (Part) -> Signal<Event, Never>,
         lensingOn lens: @escaping @Sendable (State) -> Part,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(lens(state)) }, on: context, applying: strategy)
     }
 
@@ -106,12 +106,12 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Dep1: Sendable, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Dep1, State) -> Effect,
+    public init<Dep1: Sendable>(
+        effect: @escaping @Sendable (Dep1, State) -> Signal<Event, Never>,
         dep1: Dep1,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(dep1, state) }, on: context, applying: strategy)
     }
 
@@ -128,13 +128,13 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Dep1: Sendable, Dep2: Sendable, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Dep1, Dep2, State) -> Effect,
+    public init<Dep1: Sendable, Dep2: Sendable>(
+        effect: @escaping @Sendable (Dep1, Dep2, State) -> Signal<Event, Never>,
         dep1: Dep1,
         dep2: Dep2,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(dep1, dep2, state) }, on: context, applying: strategy)
     }
 
@@ -152,14 +152,14 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Dep1, Dep2, Dep3, State) -> Effect,
+    public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable>(
+        effect: @escaping @Sendable (Dep1, Dep2, Dep3, State) -> Signal<Event, Never>,
         dep1: Dep1,
         dep2: Dep2,
         dep3: Dep3,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(dep1, dep2, dep3, state) }, on: context, applying: strategy)
     }
 
@@ -174,15 +174,15 @@ extension Feedback {
     ///   - context: Where states are received and effects started; `nil` = the loop's context.
     ///   - strategy: Whether a new state cancels the running effect (the default) or not.
     @inlinable
-    public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable, Dep4: Sendable, Effect: SignalProtocol>(
-        effect: @escaping @Sendable (Dep1, Dep2, Dep3, Dep4, State) -> Effect,
+    public init<Dep1: Sendable, Dep2: Sendable, Dep3: Sendable, Dep4: Sendable>(
+        effect: @escaping @Sendable (Dep1, Dep2, Dep3, Dep4, State) -> Signal<Event, Never>,
         dep1: Dep1,
         dep2: Dep2,
         dep3: Dep3,
         dep4: Dep4,
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
-    ) where Effect.Element == Event, Effect.Error == Never {
+    ) {
         self.init(effect: { state in effect(dep1, dep2, dep3, dep4, state) }, on: context, applying: strategy)
     }
 }
@@ -190,10 +190,10 @@ extension Feedback {
 extension Signal where Error == Never {
     /// Runs `effect` for each element under an execution strategy.
     @inlinable
-    func run<Effect: SignalProtocol>(
-        _ effect: @escaping @Sendable (Element) -> Effect,
+    func run<Output>(
+        _ effect: @escaping @Sendable (Element) -> Signal<Output, Never>,
         applying strategy: ExecutionStrategy
-    ) -> Signal<Effect.Element, Never> where Effect.Error == Never {
+    ) -> Signal<Output, Never> {
         switch strategy {
         case .cancelOnNewState: flatMapLatest(effect)
         case .continueOnNewState: flatMapMerge(effect)

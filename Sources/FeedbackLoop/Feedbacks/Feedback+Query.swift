@@ -15,12 +15,12 @@ extension Feedback {
     ///   - predicate: Which states start an effect.
     ///   - effects: Called serially for each matching state; returns its events.
     @inlinable
-    public init<Effect: SignalProtocol>(
+    public init(
         predicate: @escaping @Sendable (State) -> Bool,
-        effects: @escaping @Sendable (State) -> Effect
-    ) where Effect.Element == Event, Effect.Error == Never {
+        effects: @escaping @Sendable (State) -> Signal<Event, Never>
+    ) {
         self.init(effects: { states in
-            states.flatMapLatest { state in predicate(state) ? effects(state).toSignal() : Signal.completed() }
+            states.flatMapLatest { state in predicate(state) ? effects(state) : Signal.completed() }
         })
     }
 
@@ -41,14 +41,14 @@ extension Feedback {
     ///   - query: Derives the effect's input from the state; `nil` means "no effect".
     ///   - effects: Called serially for each new non-`nil` value; returns its events.
     @inlinable
-    public init<Control: Equatable & Sendable, Effect: SignalProtocol>(
+    public init<Control: Equatable & Sendable>(
         skippingRepeated query: @escaping @Sendable (State) -> Control?,
-        effects: @escaping @Sendable (Control) -> Effect
-    ) where Effect.Element == Event, Effect.Error == Never {
+        effects: @escaping @Sendable (Control) -> Signal<Event, Never>
+    ) {
         self.init(effects: { states in
             states.map(query)
                 .removeDuplicates()
-                .flatMapLatest { control in control.map { effects($0).toSignal() } ?? Signal.completed() }
+                .flatMapLatest { control in control.map { effects($0) } ?? Signal.completed() }
         })
     }
 
@@ -63,12 +63,12 @@ extension Feedback {
     ///   - lens: Derives the effect's input from the state; `nil` cancels the running effect.
     ///   - effects: Called serially for each non-`nil` value; returns its events.
     @inlinable
-    public init<Control: Sendable, Effect: SignalProtocol>(
+    public init<Control: Sendable>(
         lensing lens: @escaping @Sendable (State) -> Control?,
-        effects: @escaping @Sendable (Control) -> Effect
-    ) where Effect.Element == Event, Effect.Error == Never {
+        effects: @escaping @Sendable (Control) -> Signal<Event, Never>
+    ) {
         self.init(effects: { states in
-            states.flatMapLatest { state in lens(state).map { effects($0).toSignal() } ?? Signal.completed() }
+            states.flatMapLatest { state in lens(state).map { effects($0) } ?? Signal.completed() }
         })
     }
 

@@ -1,0 +1,77 @@
+import FeedbackLoop
+import StoreKitLite
+import StreamCore
+import Testing
+
+/// A service composing a StoreKitLite store with FeedbackLoop feedbacks, through StreamCore
+/// types only: neither module imports the other.
+@Suite struct StoreWithFeedbacksTests {
+    struct AppState: Equatable, Sendable {
+        var query = ""
+        var results: [String] = []
+        var isSearching = false
+    }
+
+    enum AppAction: Equatable, Sendable {
+        case search(String)
+        case results([String])
+    }
+
+    /// Both modules have a `Reducer`; a file importing both names the one it means.
+    static let reducer = StoreKitLite.Reducer<AppState, AppAction> { state, action in
+        switch action {
+        case .search(let query):
+            state.query = query
+            state.isSearching = true
+        case .results(let results):
+            state.results = results
+            state.isSearching = false
+        }
+    }
+
+    @Test func aFeedbackAttachesToAStoreInOneLine() {
+        let store = Store(initialState: AppState(), reducer: Self.reducer)
+        let searches = Box<[String]>([])
+        // A FeedbackLoop feedback: when a search is pending, "fetch" and answer with results.
+        let search = Feedback<AppState, AppAction>(skippingRepeated: { $0.isSearching ? $0.query : nil }) { (query: String) in
+            searches.mutate { $0.append(query) }
+            return Signal(just: .results(["\(query) 1", "\(query) 2"]))
+        }
+
+        let effect = store.attach(effect: search.effects)
+
+        store.dispatch(.search("dune"))
+        #expect(store.state == AppState(query: "dune", results: ["dune 1", "dune 2"], isSearching: false))
+        #expect(searches.value == ["dune"])
+        effect.dispose()
+        store.dispatch(.search("solaris"))
+        #expect(store.state.isSearching)  // the feedback is gone: nobody answers
+        #expect(searches.value == ["dune"])
+    }
+
+    @Test func aLoopAndAStoreTalkThroughSignals() {
+        // The loop counts to three; each state it reaches is dispatched to the store.
+        let store = Store(initialState: AppState(), reducer: Self.reducer)
+        let loop = Signal<Int, Never>.system(
+            initial: 0,
+            reduce: { count, _ in count + 1 },
+            feedbacks: [Feedback(reacting: { $0 < 3 ? () : nil })]
+        )
+        let observation = loop.observeNext { count in store.dispatch(.search("\(count)")) }
+        #expect(store.state.query == "3")
+        observation.dispose()
+    }
+}
+
+/// A value shared with the closures under test.
+final class Box<Value: Sendable>: Sendable {
+    private let storage: LockedState<Value>
+
+    init(_ value: Value) { storage = LockedState(value) }
+
+    var value: Value { storage.withLock { $0 } }
+
+    func mutate(_ body: (inout Value) -> Void) {
+        storage.withLock { body(&$0) }
+    }
+}
