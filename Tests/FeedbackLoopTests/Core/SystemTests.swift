@@ -48,12 +48,20 @@ enum CounterEvent: Sendable, Equatable {
         let count = Box(0)
         let last = Box(-1)
         let ordered = Box(true)
+        let stackDepths = Box<Set<UInt>>([])
         let disposable = system.observeNext { state in
             count.value += 1
             if state != last.value + 1 { ordered.value = false }
             last.value = state
+            if state == 1 || state == target / 2 || state == target {
+                var local = 0
+                let address = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+                stackDepths.mutate { _ = $0.insert(address) }
+            }
         }
         disposable.dispose()
+        // The observer runs at the same stack depth at the first, middle and last iteration.
+        #expect(stackDepths.value.count == 1)
         // Every state, in order, on the caller's stack: a recursive loop would overflow long
         // before a million iterations (ReactiveFeedback's overflows at about 1.7k).
         #expect(count.value == target + 1)
