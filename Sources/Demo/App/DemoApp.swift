@@ -89,7 +89,7 @@ enum DemoApp {
             }
         }
         if let folder = options.cacheFolder {
-            output("pages cached in \(folder.path); run again with --cache to load them from disk")
+            output("pages cached in \(folder.path): the next run with --cache \(folder.path) loads them from disk")
         }
         if !finished { return 1 }
         if case .error = browser.state {
@@ -103,7 +103,8 @@ enum DemoApp {
     static func header(_ options: DemoOptions) -> [String] {
         var catalogue: String
         if let url = options.baseURL {
-            catalogue = "catalogue: \(url.absoluteString)/movies?page=N"
+            let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+            catalogue = "catalogue: \(base)/movies?page=N"
         } else {
             catalogue = "catalogue: built in (\(Catalogue.movies.count) movies, \(Catalogue.pageSize) per page), "
                 + "served over loopback HTTP by the demo"
