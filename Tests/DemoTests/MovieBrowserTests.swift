@@ -79,6 +79,19 @@ final class TemporaryFolder: Sendable {
         #expect(lines == expected)
     }
 
+    @Test func theReadmeExcerptIsWhatTheDemoPrints() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let excerpt = try #require(readme.components(separatedBy: "```text\n▶ next page\n").dropFirst().first?
+            .components(separatedBy: "\n```").first)
+        let cache = TemporaryFolder()
+        let lines = Self.run(DemoOptions(cacheFolder: cache.url)).lines
+        let excerptLines = ["▶ next page"] + excerpt.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "  loadedPage(40 movies, page 2 of 3, from network)  →  paging(page 3)"))
+        #expect(Array(lines[(start - 1)..<min(start - 1 + excerptLines.count, lines.count)]) == excerptLines)
+    }
+
     @Test func aSecondRunLoadsThePagesFromTheCache() {
         let cache = TemporaryFolder()
         #expect(Self.run(DemoOptions(cacheFolder: cache.url)).status == 0)
