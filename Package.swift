@@ -24,7 +24,11 @@ let package = Package(
         .target(name: "FeedbackLoop", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
-        .executableTarget(name: "Demo", dependencies: ["StreamCore"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "Demo",
+            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "LoadingState"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StreamCoreTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
         ),
@@ -39,7 +43,9 @@ let package = Package(
             dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "StreamCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "DemoTests", dependencies: ["Demo", "StreamCore", "LoadingState"], swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
