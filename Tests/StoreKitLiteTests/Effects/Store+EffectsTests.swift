@@ -3,12 +3,12 @@ import Testing
 import StoreKitLite
 
 /// The shape of FeedbackLoop's `Feedback` (StoreKitLite does not import FeedbackLoop): a
-/// function from the states to the actions they cause.
+/// struct whose stored `run` is a function from the states to the events they cause.
 private struct Feedback<State: Sendable, Event: Sendable>: Sendable {
-    let effects: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
+    let run: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
 
     init(predicate: @escaping @Sendable (State) -> Bool, effects: @escaping @Sendable (State) -> Signal<Event, Never>) {
-        self.effects = { states in
+        self.run = { states in
             // A minimal flatMap (merge) for this test: every matching state starts its effect.
             Signal { observer in
                 states.filter(predicate).observeNext { state in
@@ -31,7 +31,7 @@ private final class CounterService: Sendable {
                 scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .increment) }
             }
         }
-        store.attach(effect: evenOut.effects)
+        store.attach(effect: evenOut.run)
     }
 
     var count: Signal<Int, Never> { store.select(\.self) }
@@ -43,8 +43,22 @@ private final class CounterService: Sendable {
     @Test func aFeedbackAttachesInOneLine() {
         let store = Store(initialState: 0, reducer: counterReducer)
         let countUpToFive = Feedback<Int, CounterAction>(predicate: { $0 < 5 }, effects: { _ in .just(.increment) })
-        store.attach(effect: countUpToFive.effects)
+        store.attach(effect: countUpToFive.run)
         #expect(store.state == 5)
+    }
+
+    @Test func attachAcceptsAStoredSendableFunctionValue() {
+        // What `store.attach(effect: feedback.run)` relies on: a stored
+        // `@Sendable (Signal<State, Never>) -> Signal<Action, Never>` passes as is, no wrapping.
+        let run: @Sendable (Signal<Int, Never>) -> Signal<CounterAction, Never> = { states in
+            states.compactMap { $0 < 2 ? .increment : nil }
+        }
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let effect = store.attach(effect: run)
+        #expect(store.state == 2)
+        #expect(store.runningEffectCount == 1)
+        effect.dispose()
+        #expect(store.runningEffectCount == 0)
     }
 
     @Test func aServiceComposesTheStoreWithFeedbacks() {
