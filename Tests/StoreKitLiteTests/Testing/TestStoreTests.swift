@@ -189,6 +189,17 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         }
     }
 
+    @Test func theTestStoreAndItsStoreGoAwayWithTheTest() throws {
+        var store: TestStore<Int, CounterAction>? = TestStore(initialState: 0, reducer: counterReducer)
+        let weakTestStore = WeakRef(store!)
+        let weakStore = WeakRef(store!.store)
+        try store!.send(.increment) { $0 = 1 }
+        try store!.finish()
+        store = nil
+        #expect(weakTestStore.object == nil)
+        #expect(weakStore.object == nil)
+    }
+
     @Test func exhaustivityOffReportsNothingLeftOver() throws {
         let scheduler = VirtualTimeScheduler()
         let store = TestStore(initialState: Search(), reducer: searchReducer, exhaustivity: .off)
