@@ -516,7 +516,10 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         let actual: State
         switch reduction {
         case .published(let state): actual = state
-        case .dropped: actual = store.state   // a middleware after the gate dropped it
+        case .dropped:
+            // A middleware after the gate dropped it: the state did not change.
+            gate.withLock { $0.currentIsTest = false }
+            actual = store.state
         case nil:
             throw TestStoreFailure(
                 .actionNotReduced, "\(action) was not reduced within \(Self.busyStoreTimeout) (the store was busy)")

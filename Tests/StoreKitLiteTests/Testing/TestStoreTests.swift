@@ -1,3 +1,4 @@
+import Dispatch
 import StreamCore
 import Testing
 import StoreKitLite
@@ -398,5 +399,47 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
         }
         store.skipInFlightEffects()
         try await store.finish()
+    }
+}
+
+// MARK: The test's own actions
+
+@Suite struct TestStoreTestActionTests {
+    @Test func anActionDroppedByALaterMiddlewareLeavesTheStateUnchanged() throws {
+        let dropDecrements = Middleware<Int, CounterAction> { action, _ in action == .decrement ? nil : action }
+        let store = TestStore(initialState: 0, reducer: counterReducer, middleware: [dropDecrements])
+        try store.send(.decrement)   // dropped: no change expected
+        try store.send(.increment) { $0 = 1 }
+        do {
+            try store.send(.decrement) { $0 = 0 }
+            Issue.record("a dropped action cannot change the state")
+        } catch {
+            #expect(error.kind == .stateMismatch)
+        }
+        try store.finish()
+    }
+
+    @Test func actionsFromOtherThreadsNeverPassForTheTestsOwn() throws {
+        // Not exhaustive, so the other thread's actions are reduced between the test's; each
+        // send must still be checked against the state right after its own action.
+        let store = TestStore(initialState: Search(), reducer: searchReducer, exhaustivity: .off)
+        let stop = Box(false)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var count = 0
+            while !stop.value {
+                count += 1
+                store.store.dispatch(.loaded(["\(count)"]))
+            }
+            done.signal()
+        }
+        for index in 0..<300 {
+            try store.send(.search("q\(index)")) {
+                $0.query = "q\(index)"
+                $0.isLoading = true
+            }
+        }
+        stop.mutate { $0 = true }
+        #expect(done.wait(timeout: generousDeadline()) == .success)
     }
 }
