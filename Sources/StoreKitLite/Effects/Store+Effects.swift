@@ -4,14 +4,12 @@ extension Store {
     /// Attaches an effect: a function from the states to the actions they cause, which the store
     /// dispatches back into itself.
     ///
-    /// This is the shape of a FeedbackLoop `Feedback` (and of RxFeedback's and Spin's), so a
-    /// feedback attaches in one line without StoreKitLite knowing about FeedbackLoop:
+    /// This is the shape of the function a FeedbackLoop `Feedback` stores (and of RxFeedback's
+    /// and Spin's feedbacks), so a feedback whose event type is the store's action attaches in
+    /// one line without StoreKitLite knowing about FeedbackLoop:
     ///
     /// ```swift
-    /// let loadNext = Feedback<AppState, AppAction>(predicate: { $0.needsNextPage }) { _ in
-    ///     api.nextPage().map(AppAction.pageLoaded)
-    /// }
-    /// store.attach(effect: loadNext.effects)
+    /// store.attach(effect: feedback.effects)
     /// ```
     ///
     /// The effect receives the current state first, then every new state. Actions it emits are

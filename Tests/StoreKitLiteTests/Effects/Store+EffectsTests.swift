@@ -3,7 +3,7 @@ import Testing
 import StoreKitLite
 
 /// The shape of FeedbackLoop's `Feedback` (StoreKitLite does not import FeedbackLoop): a
-/// function from the states to the actions they cause.
+/// struct whose stored `effects` is a function from the states to the events they cause.
 private struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     let effects: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
 
@@ -43,8 +43,22 @@ private final class CounterService: Sendable {
     @Test func aFeedbackAttachesInOneLine() {
         let store = Store(initialState: 0, reducer: counterReducer)
         let countUpToFive = Feedback<Int, CounterAction>(predicate: { $0 < 5 }, effects: { _ in .just(.increment) })
-        store.attach(effect: countUpToFive.effects)
+        store.attach(effect: countUpToFive.run)
         #expect(store.state == 5)
+    }
+
+    @Test func attachAcceptsAStoredSendableFunctionValue() {
+        // What `store.attach(effect: feedback.run)` relies on: a stored
+        // `@Sendable (Signal<State, Never>) -> Signal<Action, Never>` passes as is, no wrapping.
+        let effects: @Sendable (Signal<Int, Never>) -> Signal<CounterAction, Never> = { states in
+            states.compactMap { $0 < 2 ? .increment : nil }
+        }
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let effect = store.attach(effect: run)
+        #expect(store.state == 2)
+        #expect(store.runningEffectCount == 1)
+        effect.dispose()
+        #expect(store.runningEffectCount == 0)
     }
 
     @Test func aServiceComposesTheStoreWithFeedbacks() {

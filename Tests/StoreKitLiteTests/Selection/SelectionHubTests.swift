@@ -38,4 +38,27 @@ import Testing
         #expect(last.value == [1_600])
         subscription.dispose()
     }
+
+    @Test func subscribersOfOneIdentifiedSelectorShareOneNodeWithACounter() {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let key = SelectionKey.identified(AnyHashable("parity"), selected: ObjectIdentifier(Bool.self))
+        let subscriptions = (0..<1_000).map { _ in
+            store.select(id: "parity") { $0 % 2 == 0 }.observeNext { _ in }
+        }
+        // Subscribing is a dictionary lookup, a counter increment and one registration on the
+        // node's subject: one node, however many subscribers.
+        #expect(store.selections.count == 1)
+        #expect(store.selections.subscriberCount(key) == 1_000)
+        // The same identifier with another value type is another selection.
+        let other = store.select(id: "parity") { $0 % 2 }.observeNext { _ in }
+        #expect(store.selections.count == 2)
+        other.dispose()
+        #expect(store.selections.count == 1)
+        for subscription in subscriptions.prefix(500) { subscription.dispose() }
+        #expect(store.selections.subscriberCount(key) == 500)
+        #expect(store.selections.count == 1)
+        for subscription in subscriptions.suffix(500) { subscription.dispose() }
+        #expect(store.selections.subscriberCount(key) == 0)
+        #expect(store.selections.count == 0)
+    }
 }

@@ -67,4 +67,45 @@ private let profileReducer = Reducer<Profile, ProfileAction> { state, action in
         store.dispatch(.rename("Spock"))
         #expect(calls.value == 10_000)
     }
+
+    @Test func identifiedClosureSelectorIsEvaluatedOncePerStateChangeForAThousandSubscribers() {
+        let store = Store(initialState: Profile(), reducer: profileReducer)
+        let evaluations = Box(0)
+        let calls = Box(0)
+        let subscriptions = (0..<1_000).map { _ in
+            store.select(id: "visits are even") { (profile: Profile) -> Bool in
+                evaluations.mutate { $0 += 1 }
+                return profile.visits % 2 == 0
+            }.observeNext { _ in calls.mutate { $0 += 1 } }
+        }
+        // The first subscription started the shared node on the current state; the others
+        // received its replayed value without evaluating anything.
+        #expect(evaluations.value == 1)
+        #expect(calls.value == 1_000)
+        for change in 1...10 {
+            store.dispatch(.visit)
+            #expect(evaluations.value == 1 + change)   // one evaluation per state change
+        }
+        #expect(calls.value == 1_000 * 11)
+        store.dispatch(.rename("Kirk"))   // evaluated once; the value did not change: nobody called
+        #expect(evaluations.value == 12)
+        #expect(calls.value == 1_000 * 11)
+        for subscription in subscriptions { subscription.dispose() }
+        store.dispatch(.visit)
+        #expect(evaluations.value == 12)   // the node left with its last subscriber
+    }
+
+    @Test func identifiedSelectorsWithDifferentIdentifiersAreSeparate() {
+        let store = Store(initialState: Profile(), reducer: profileReducer)
+        let names = Box<[String]>([])
+        let visits = Box<[Int]>([])
+        let a = store.select(id: 1) { $0.name }.observeNext { names.append($0) }
+        let b = store.select(id: 2) { $0.visits }.observeNext { visits.append($0) }
+        store.dispatch(.visit)
+        store.dispatch(.rename("Kirk"))
+        #expect(names.value == ["Jim", "Kirk"])
+        #expect(visits.value == [0, 1])
+        a.dispose()
+        b.dispose()
+    }
 }

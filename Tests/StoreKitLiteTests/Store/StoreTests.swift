@@ -91,6 +91,53 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func everyKindOfObservationHonoursTheNotificationContext() {
+        let queue = DispatchQueue(label: "store.observers.all")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let store = Store(initialState: 0, reducer: counterReducer, notifyOn: queue.context)
+        let onQueue = Box<[String: [Bool]]>([:])
+        let done = DispatchSemaphore(value: 0)
+        @Sendable func record(_ name: String, _ state: Int) {
+            onQueue.mutate { $0[name, default: []].append(DispatchQueue.getSpecific(key: key) == true) }
+            if state == 2 { done.signal() }
+        }
+        let bag = DisposeBag()
+        store.states.observeNext { record("states", $0) }.dispose(in: bag)
+        store.updates.observeNext { record("updates", $0.state) }.dispose(in: bag)
+        store.select(\.self).observeNext { record("keyPath", $0) }.dispose(in: bag)
+        store.select { $0 }.observeNext { record("closure", $0) }.dispose(in: bag)
+        store.select(id: "same") { $0 }.observeNext { record("identified", $0) }.dispose(in: bag)
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        for _ in 0..<5 { #expect(done.wait(timeout: generousDeadline()) == .success) }
+        #expect(onQueue.value.count == 5)
+        for (name, flags) in onQueue.value {
+            #expect(flags == [true, true, true], "\(name) was notified off the chosen context")
+        }
+    }
+
+    @Test func byDefaultObserversRunOnTheDispatchingThreadBeforeDispatchReturns() {
+        let store = Store(initialState: 0, reducer: counterReducer)
+        let key = DispatchSpecificKey<Int>()
+        let queue = DispatchQueue(label: "store.dispatcher")
+        queue.setSpecific(key: key, value: 7)
+        let seen = Box<[Int?]>([])
+        let subscription = store.states.skip(first: 1).observeNext { _ in seen.append(DispatchQueue.getSpecific(key: key)) }
+        queue.sync { store.dispatch(.increment) }
+        #expect(seen.value == [7])   // delivered on the dispatching queue, already done
+        // One observation can still move elsewhere with receive(on:).
+        let elsewhere = DispatchQueue(label: "store.elsewhere")
+        let moved = DispatchSemaphore(value: 0)
+        let other = store.states.receive(on: elsewhere.context).observeNext { state in
+            if state == 2, DispatchQueue.getSpecific(key: key) == nil { moved.signal() }
+        }
+        queue.sync { store.dispatch(.increment) }
+        #expect(moved.wait(timeout: generousDeadline()) == .success)
+        subscription.dispose()
+        other.dispose()
+    }
+
     @Test func storeGoingAwayCompletesItsObserversAndIsNotRetainedByThem() {
         var store: Store<Int, CounterAction>? = Store(initialState: 0, reducer: counterReducer)
         let weakStore = WeakRef(store!)
@@ -118,6 +165,8 @@ import Testing
         let weakStore = WeakRef(store!)
         store!.observeNext { _ in }.dispose(in: bag)
         store!.select(\.self).observeNext { _ in }.dispose(in: bag)
+        store!.select(id: "count") { $0 }.observeNext { _ in }.dispose(in: bag)
+        store!.select { $0 % 2 }.observeNext { _ in }.dispose(in: bag)
         store!.attach(effect: { states in states.compactMap { $0 < 3 ? CounterAction.increment : nil } })
         #expect(store!.state == 3)
         store = nil
