@@ -43,18 +43,18 @@ private final class CounterService: Sendable {
     @Test func aFeedbackAttachesInOneLine() {
         let store = Store(initialState: 0, reducer: counterReducer)
         let countUpToFive = Feedback<Int, CounterAction>(predicate: { $0 < 5 }, effects: { _ in .just(.increment) })
-        store.attach(effect: countUpToFive.run)
+        store.attach(effect: countUpToFive.effects)
         #expect(store.state == 5)
     }
 
     @Test func attachAcceptsAStoredSendableFunctionValue() {
-        // What `store.attach(effect: feedback.run)` relies on: a stored
+        // What `store.attach(effect: feedback.effects)` relies on: a stored
         // `@Sendable (Signal<State, Never>) -> Signal<Action, Never>` passes as is, no wrapping.
         let effects: @Sendable (Signal<Int, Never>) -> Signal<CounterAction, Never> = { states in
             states.compactMap { $0 < 2 ? .increment : nil }
         }
         let store = Store(initialState: 0, reducer: counterReducer)
-        let effect = store.attach(effect: run)
+        let effect = store.attach(effect: effects)
         #expect(store.state == 2)
         #expect(store.runningEffectCount == 1)
         effect.dispose()
