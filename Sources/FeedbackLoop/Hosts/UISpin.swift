@@ -128,7 +128,12 @@ public final class UISpin<State: Sendable, Event: Sendable>: SpinConvertible, Se
         core.attach(renderer)
     }
 
-    /// Sends an event into the loop (dropped if the loop is not running).
+    /// Sends an event into the loop. Callable from any thread.
+    ///
+    /// After ``start()``, no event is lost, even when the loop runs on another context and has
+    /// not subscribed yet (events are buffered until it does, then handled in order). Before
+    /// ``start()``, and after the loop stops, events go only to loops already running (such as
+    /// one started with ``StreamCore/Signal/start(spin:)``) and are otherwise dropped.
     ///
     /// ```swift
     /// uiSpin.emit(.startCounter)

@@ -17,7 +17,7 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
 
     private let storage: LockedState<Storage>
     /// The events sent with ``UISpin/emit(_:)``.
-    let inputs = PassthroughSubject<Event, Never>()
+    let inputs = EventInput<Event>()
 
     init(initialState: State) {
         storage = LockedState(Storage(state: initialState))
@@ -36,7 +36,7 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
 
     /// The feedback sending emitted events into the loop.
     var inputFeedback: Feedback<State, Event> {
-        Feedback(events: inputs)
+        inputs.feedback()
     }
 
     private func receive(_ state: State) {
@@ -67,6 +67,7 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
             return true
         }
         guard starts else { return }
+        inputs.expectSubscriber()
         let loop = Signal.start(spin: spin)
         let stoppedMeanwhile: Bool = storage.withLock { storage in
             if storage.isStopped { return true }
@@ -88,5 +89,6 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
         }
         withExtendedLifetime(renderers) {}  // released outside the lock
         loop?.dispose()
+        inputs.stopExpecting()
     }
 }

@@ -150,3 +150,19 @@ func counterSpin(_ extra: Feedback<Int, Int>...) -> Spin<Int, Int> {
         #expect(await waitUntil { late.rendered == [40, 41] })
     }
 }
+
+extension UISpinTests {
+    @Test func eventsEmittedRightAfterStartAreHandledWhenTheLoopRunsOnAQueue() {
+        let queue = DispatchQueue(label: "uispin.loop")
+        let uiSpin = UISpin(spin: Spin(initialState: 0, feedbacks: [], reducer: Reducer { $0 + $1 }, executeOn: queue))
+        let view = CounterView()
+        uiSpin.render(on: view, on: .immediate, using: { $0.render(state:) })
+        queue.suspend()  // the loop cannot subscribe its feedbacks yet
+        uiSpin.start()
+        for _ in 1...10 { uiSpin.emit(1) }
+        queue.resume()
+        queue.sync {}
+        #expect(view.rendered.value == Array(0...10))
+        #expect(uiSpin.state == 10)
+    }
+}
