@@ -121,9 +121,11 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
         let feedbackQueue = DispatchQueue(label: "spin.feedback")
         feedbackQueue.setSpecific(key: loopKey, value: "feedback")
         let where_ = Box<Set<String>>([])
+        let rightRan = DispatchSemaphore(value: 0)
         @Sendable func note(_ role: String) {
             let queue = DispatchQueue.getSpecific(key: loopKey) ?? "elsewhere"
             where_.mutate { _ = $0.insert("\(role)@\(queue)") }
+            if role == "right" { rightRan.signal() }
         }
         let declarative = Spin(initialState: Levels(left: 10, right: 20), executeOn: loopQueue) {
             Feedback(effect: { (levels: Levels) in note("left"); return leftEffect(inputLevels: levels) })
@@ -140,6 +142,7 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
             .reducer(Reducer { levels, event in note("reducer"); return levelsReducer(currentLevels: levels, event: event) })
         for spin in [declarative, builder] {
             where_.value = []
+            while rightRan.wait(timeout: .now()) == .success {}  // signals left by the previous spin
             let done = DispatchSemaphore(value: 0)
             let disposable = Signal.stream(from: spin).observeNext { levels in
                 note("observer")
@@ -148,6 +151,8 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
                 if levels.left == levels.right { done.signal() }
             }
             #expect(done.wait(timeout: .now() + 10) == .success)
+            // The left feedback alone may equalise the levels before the right one first runs.
+            #expect(rightRan.wait(timeout: .now() + 10) == .success)
             disposable.dispose()
             loopQueue.sync {}
             feedbackQueue.sync {}
