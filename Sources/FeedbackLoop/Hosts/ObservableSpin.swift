@@ -21,7 +21,7 @@ public import Observation
 /// The loop may run on any context (its spin's executer); each state it produces is set on
 /// ``state`` on the main actor, in order. The loop started with ``start()`` stops when the host
 /// is deallocated. The decorated ``spin`` can also be started like any spin, with
-/// ``StreamCore/Signal/start(spin:)``; its states then update ``state`` too.
+/// `Signal.start(spin:)`; its states then update ``state`` too.
 @MainActor
 @Observable
 public final class ObservableSpin<State: Sendable, Event: Sendable>: SpinConvertible {
@@ -71,7 +71,7 @@ public final class ObservableSpin<State: Sendable, Event: Sendable>: SpinConvert
     /// After ``start()``, no event is lost, even when the loop runs on another context and has
     /// not subscribed yet (events are buffered until it does, then handled in order). Before
     /// ``start()``, and after the loop stops, events go only to loops already running (such as
-    /// one started with ``StreamCore/Signal/start(spin:)``) and are otherwise dropped.
+    /// one started with `Signal.start(spin:)`) and are otherwise dropped.
     ///
     /// ```swift
     /// Button("Start") { uiSpin.emit(.startCounter) }

@@ -20,7 +20,7 @@ public import StreamCore
 /// The decorated ``spin`` has, in this order, a feedback recording each state (for ``state``
 /// and the render targets), the original feedbacks, and a feedback taking ``emit(_:)``'s events.
 /// It can be started with ``start()`` (bound to the host's lifetime) or, like any spin, with
-/// ``StreamCore/Signal/start(spin:)``.
+/// `Signal.start(spin:)`.
 public final class UISpin<State: Sendable, Event: Sendable>: SpinConvertible, Sendable {
     /// The decorated spin: the original one plus the state-recording and input feedbacks.
     public let spin: Spin<State, Event>
@@ -133,7 +133,7 @@ public final class UISpin<State: Sendable, Event: Sendable>: SpinConvertible, Se
     /// After ``start()``, no event is lost, even when the loop runs on another context and has
     /// not subscribed yet (events are buffered until it does, then handled in order). Before
     /// ``start()``, and after the loop stops, events go only to loops already running (such as
-    /// one started with ``StreamCore/Signal/start(spin:)``) and are otherwise dropped.
+    /// one started with `Signal.start(spin:)`) and are otherwise dropped.
     ///
     /// ```swift
     /// uiSpin.emit(.startCounter)

@@ -8,7 +8,7 @@ extension Signal where Error == Never, Element: Sendable {
     /// let disposable = Signal.stream(from: levelsSpin).observeNext { levels in print(levels) }
     /// ```
     ///
-    /// The loop has the guarantees of ``StreamCore/Signal/system(initial:executeOn:reducer:feedbacks:diagnostics:)``;
+    /// The loop has the guarantees of `Signal.system(initial:executeOn:reducer:feedbacks:diagnostics:)`;
     /// disposing the observation stops it and disposes every feedback.
     ///
     /// - Parameter spin: The spin (or a host decorating one) to run.
@@ -33,7 +33,6 @@ extension Signal where Error == Never, Element: Sendable {
     ///
     /// - Parameter spin: The spin (or a host decorating one) to run.
     /// - Returns: Disposing it stops the loop and disposes every feedback.
-    @discardableResult
     public static func start<Spinning: SpinConvertible>(
         spin: Spinning
     ) -> any Disposable where Spinning.State == Element, Spinning.Event: Sendable {

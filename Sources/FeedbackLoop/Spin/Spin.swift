@@ -3,8 +3,8 @@ public import StreamCore
 /// A feedback loop described as a value: an initial state, feedbacks, a reducer and the context
 /// the loop runs on (Spin's `Spin`).
 ///
-/// A spin does nothing until it is started with ``StreamCore/Signal/stream(from:)`` or
-/// ``StreamCore/Signal/start(spin:)``; each start runs a loop of its own. Build one with the
+/// A spin does nothing until it is started with `Signal.stream(from:)` or
+/// `Signal.start(spin:)`; each start runs a loop of its own. Build one with the
 /// declarative syntax or with ``Spinner``:
 ///
 /// ```swift
@@ -23,7 +23,7 @@ public struct Spin<State, Event> {
     /// The pure function computing the next state.
     public let reducer: Reducer<State, Event>
     /// Where the reducer runs and states are delivered (Spin's `executer`); feedbacks receive
-    /// states there unless moved with ``Feedback/execute(on:)``.
+    /// states there unless moved with ``Feedback/execute(on:)-(ExecutionContext)``.
     public let executer: ExecutionContext
 
     /// Creates a spin from its parts.
