@@ -59,8 +59,13 @@ public enum Exhaustivity: Sendable, Hashable {
 ///
 /// **Time.** The test loop never waits: effects must run on a `TestScheduler` (from
 /// StreamCoreTesting) that the test passes to them and advances; `receive` then finds their
-/// events synchronously. Feedbacks' execution contexts (``Feedback/context``) are ignored: every
+/// events synchronously. Feedbacks' execution contexts (`Feedback.context`) are ignored: every
 /// feedback receives the states on the thread that sends or receives the event.
+///
+/// **One step at a time.** Unlike a running loop, the feedbacks see the next state only when the
+/// test asserts the event that produces it. So assert each event before causing the next input:
+/// a UI input sent twice before `receive` gives two received events, where the real loop might
+/// have reduced the first one and switched its feedback off before the second.
 ///
 /// **Failures** are recorded as Swift Testing issues at the call site, with a line diff of the
 /// expected and actual states (`−` expected, `+` actual); a test expecting one wraps the call in

@@ -164,6 +164,24 @@ private final class Token: Sendable {}
         #expect(counts.values == Dictionary(uniqueKeysWithValues: requests.map { ($0, perEffect) }))
     }
 
+    @Test func aDisposalRacingAStateLeavesNoEffectRunning() {
+        for round in 0..<200 {
+            let log = EffectLog()
+            let feedback = Feedback<Set<String>, String>(requests: { $0 }, effects: log.effect)
+            let states = PassthroughSubject<Set<String>, Never>()
+            let observation = feedback.effects(states.toSignal()).observe { _ in }
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                states.send(["a", "b"])
+                states.send(["b", "c"])
+            }
+            DispatchQueue.global().async(group: group) { observation.dispose() }
+            group.wait()
+            // Every effect that started was disposed, whichever way the race went.
+            #expect(Set(log.started.value) == Set(log.disposed.value), "round \(round)")
+        }
+    }
+
     @Test func disposingTheFeedbackReleasesTheEffectsAndTheirCaptures() {
         weak var weakToken: Token?
         let disposed = Box(false)
