@@ -1,5 +1,6 @@
 public import FeedbackLoop
 import StreamCore
+public import StreamCoreTesting
 import Testing
 
 /// How strictly a ``TestLoop`` checks the loop (TCA's `Exhaustivity`).
@@ -270,15 +271,67 @@ public final class TestLoop<State: Equatable & Sendable, Event: Equatable & Send
         line: Int = #line,
         column: Int = #column
     ) {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        receiveEvent(
+            matching: { $0 == expected },
+            expectation: "\(expected)",
+            assert: assert,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Asserts that the oldest received event matches `predicate`, then reduces it, asserts the
+    /// state it produces and delivers it to the feedbacks; for events whose payload the test does
+    /// not want to spell out.
+    ///
+    /// ```swift
+    /// loop.receive(where: { if case .response = $0 { true } else { false } }) {
+    ///     $0 = .loadedPage(context: loaded)
+    /// }
+    /// ```
+    ///
+    /// Fails, and otherwise behaves, like ``receive(_:assert:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - predicate: Whether a received event is the expected one.
+    ///   - assert: Turns the state before the event into the state expected after it
+    ///     (see ``Exhaustivity`` for `.off`); omit it when the state must not change.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
+    public func receive(
+        where predicate: (Event) -> Bool,
+        assert: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        receiveEvent(
+            matching: predicate,
+            expectation: "an event matching the predicate",
+            assert: assert,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func receiveEvent(
+        matching predicate: (Event) -> Bool,
+        expectation: String,
+        assert: ((inout State) -> Void)?,
+        location: SourceLocation
+    ) {
         let (pending, isFinished, exhaustivity) = storage.withLock { ($0.received, $0.isFinished, $0.exhaustivity) }
         if isFinished {
-            Issue.record(Comment(rawValue: "receive(\(expected)) after finish(): the feedbacks are disposed"), sourceLocation: location)
+            Issue.record(
+                Comment(rawValue: "Receiving \(expectation) after finish(): the feedbacks are disposed"),
+                sourceLocation: location
+            )
             return
         }
         guard let first = pending.first else {
             Issue.record(
-                Comment(rawValue: "Expected to receive \(expected), but the feedbacks sent no event. "
+                Comment(rawValue: "Expected to receive \(expectation), but the feedbacks sent no event. "
                     + "(Did the test advance the TestScheduler its effects run on?)"),
                 sourceLocation: location
             )
@@ -286,20 +339,20 @@ public final class TestLoop<State: Equatable & Sendable, Event: Equatable & Send
         }
         switch exhaustivity {
         case .on:
-            guard first.event == expected else {
+            guard predicate(first.event) else {
                 _ = popReceived()
                 Issue.record(
-                    Comment(rawValue: "Expected to receive \(expected), but \(names[first.source]) sent \(first.event) "
-                        + "(reduced unchecked)"),
+                    Comment(rawValue: "Expected to receive \(expectation), but \(names[first.source]) sent "
+                        + "\(first.event) (reduced unchecked)"),
                     sourceLocation: location
                 )
                 apply(first.event)
                 return
             }
         case .off:
-            guard let index = pending.firstIndex(where: { $0.event == expected }) else {
+            guard let index = pending.firstIndex(where: { predicate($0.event) }) else {
                 Issue.record(
-                    Comment(rawValue: "Expected to receive \(expected), but it is not among \(unasserted(pending))"),
+                    Comment(rawValue: "Expected to receive \(expectation), but it is not among \(unasserted(pending))"),
                     sourceLocation: location
                 )
                 return
@@ -308,8 +361,11 @@ public final class TestLoop<State: Equatable & Sendable, Event: Equatable & Send
                 if let skipped = popReceived() { apply(skipped.event) }
             }
         }
-        _ = popReceived()
-        step(expected, description: "receive(\(expected))", assert: assert, exhaustivity: exhaustivity, location: location)
+        guard let received = popReceived() else { return }
+        step(
+            received.event, description: "receive(\(received.event))", assert: assert,
+            exhaustivity: exhaustivity, location: location
+        )
     }
 
     /// Reduces, unchecked and in order, the events received so far, delivering each new state to
@@ -330,24 +386,49 @@ public final class TestLoop<State: Equatable & Sendable, Event: Equatable & Send
     ///
     /// ```swift
     /// loop.finish()
+    /// loop.finish(scheduler: scheduler)    // also: no effect still has work scheduled
     /// ```
     ///
+    /// With `scheduler` (and ``Exhaustivity/on``), it also fails when actions are still
+    /// scheduled on it: an effect is still running (a request in flight, a timer), whose events
+    /// the test has not seen (TCA's "an effect is still running"). Advance the scheduler and
+    /// receive their events, or end them by changing the state, before finishing.
+    ///
     /// - Parameters:
+    ///   - scheduler: The virtual-time scheduler the effects run on, to check that none is still
+    ///     running; `nil` (the default) skips the check.
     ///   - fileID: The caller's `#fileID`, where a failure is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
     ///   - column: The caller's `#column`.
-    public func finish(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    public func finish(
+        scheduler: TestScheduler? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let (pending, exhaustivity) = storage.withLock { storage in
             storage.isFinished = true
             return (storage.received, storage.exhaustivity)
         }
+        let scheduled = scheduler?.pendingCount ?? 0
         observations.dispose()
-        if exhaustivity == .on, !pending.isEmpty {
+        guard exhaustivity == .on else { return }
+        if !pending.isEmpty {
             Issue.record(
                 Comment(rawValue: "finish() with \(unasserted(pending)); assert them with receive(_:assert:), "
                     + "or call skipReceivedEvents()"),
-                sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+                sourceLocation: location
+            )
+        }
+        if scheduled > 0 {
+            Issue.record(
+                Comment(rawValue: "finish() while \(scheduled) action\(scheduled == 1 ? " is" : "s are") still "
+                    + "scheduled on the TestScheduler: an effect is still running. Advance the scheduler and "
+                    + "receive its events, or end it by changing the state"),
+                sourceLocation: location
             )
         }
     }

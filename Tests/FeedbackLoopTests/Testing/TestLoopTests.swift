@@ -53,7 +53,9 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         #expect(api.requests.value == [1])
         #expect(loop.receivedEvents.isEmpty)            // the API answers only on virtual time
         scheduler.advance(by: .seconds(1))
-        loop.receive(.response(.page(1))) { $0 = .loadedPage(context: page1) }
+        loop.receive(where: { if case .response = $0 { true } else { false } }) {
+            $0 = .loadedPage(context: page1)
+        }
 
         nearBottom.send(())
         loop.receive(.startLoadingNextPage) { $0 = .paging(context: page1) }
@@ -66,7 +68,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         loop.receive(.response(.page(2))) { $0 = .loadedPage(context: .loaded(through: 2)) }
 
         #expect(api.requests.value == [1, 2, 2])
-        loop.finish()
+        loop.finish(scheduler: scheduler)               // no request still in flight
         #expect(nearBottom.observerCount == 0)           // finish disposed the feedbacks
         #expect(retryTaps.observerCount == 0)
     }
@@ -89,6 +91,36 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         scheduler.advance(by: .milliseconds(1))
         #expect(loop.receivedEvents == [.response(.page(1))])
         loop.receive(.response(.page(1))) { $0 = .loadedPage(context: .loaded(through: 1)) }
+        loop.finish()
+    }
+
+    @Test func finishingWhileARequestIsInFlightFails() {
+        let scheduler = TestScheduler()
+        let api = FakeMovieAPI(scheduler: scheduler)
+        let loop = TestLoop(
+            initial: MovieState.paging(context: .empty),
+            reduce: MovieState.reduce,
+            feedbacks: [MovieFeedbacks.paging(api: api)]
+        )
+        withKnownIssue {
+            loop.finish(scheduler: scheduler)
+        } matching: { issue in
+            mentions(issue, "1 action is still scheduled on the TestScheduler: an effect is still running")
+        }
+        #expect(api.cancellations.value == [1])         // finish disposed the request anyway
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func receivingByPredicateFailsWhenTheOldestEventDoesNotMatch() {
+        let (input, emit) = Feedback<Tally, TallyEvent>.input
+        let loop = TestLoop(initial: Tally(), reduce: reduceTally, feedbacks: [input])
+        emit(.increment)
+        withKnownIssue {
+            loop.receive(where: { if case .note = $0 { true } else { false } })
+        } matching: { issue in
+            mentions(issue, "Expected to receive an event matching the predicate, but feedback #0 sent increment")
+        }
+        #expect(loop.state.count == 1)
         loop.finish()
     }
 
