@@ -15,7 +15,7 @@ public enum Exhaustivity: Sendable, Hashable {
     ///   changed by the `assert` closure;
     /// - `send` fails while received events are unasserted;
     /// - `receive` must name the oldest received event;
-    /// - ``TestLoop/finish(fileID:filePath:line:column:)`` and deinit fail when received events
+    /// - ``TestLoop/finish(scheduler:fileID:filePath:line:column:)`` and deinit fail when received events
     ///   are unasserted.
     case on
     /// Only what the test asserts is checked.
