@@ -24,15 +24,15 @@ extension Feedback {
     ///   - requests: The requests that should be running in a state.
     ///   - effects: Starts the effect of a request; called serially, on the thread that delivers
     ///     the state.
-    public init<Request: Hashable & Sendable, Effect: SignalProtocol>(
+    public init<Request: Hashable & Sendable>(
         requests: @escaping @Sendable (State) -> Set<Request>,
-        effects: @escaping @Sendable (Request) -> Effect
-    ) where Effect.Element == Event, Effect.Error == Never {
+        effects: @escaping @Sendable (Request) -> Signal<Event, Never>
+    ) {
         self.init(effects: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0, request: $0) } },
                 tracksUpdates: false,
-                effects: { request, _ in effects(request).toSignal() }
+                effects: { request, _ in effects(request) }
             )
         })
     }
@@ -56,15 +56,15 @@ extension Feedback {
     ///   - requests: The requests that should be running in a state.
     ///   - effects: Starts the effect of a request; called serially, on the thread that delivers
     ///     the state.
-    public init<Request: Identifiable & Sendable, Effect: SignalProtocol>(
+    public init<Request: Identifiable & Sendable>(
         requests: @escaping @Sendable (State) -> [Request],
-        effects: @escaping @Sendable (Request) -> Effect
-    ) where Request.ID: Sendable, Effect.Element == Event, Effect.Error == Never {
+        effects: @escaping @Sendable (Request) -> Signal<Event, Never>
+    ) where Request.ID: Sendable {
         self.init(effects: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0.id, request: $0) } },
                 tracksUpdates: false,
-                effects: { request, _ in effects(request).toSignal() }
+                effects: { request, _ in effects(request) }
             )
         })
     }
@@ -88,15 +88,15 @@ extension Feedback {
     ///   - requests: The requests that should be running in a state.
     ///   - effectsWithUpdates: Starts the effect of a request from its first value and the
     ///     signal of its later values; called serially, on the thread that delivers the state.
-    public init<Request: Identifiable & Sendable, Effect: SignalProtocol>(
+    public init<Request: Identifiable & Sendable>(
         requests: @escaping @Sendable (State) -> [Request],
-        effectsWithUpdates: @escaping @Sendable (Request, Signal<Request, Never>) -> Effect
-    ) where Request.ID: Sendable, Effect.Element == Event, Effect.Error == Never {
+        effectsWithUpdates: @escaping @Sendable (Request, Signal<Request, Never>) -> Signal<Event, Never>
+    ) where Request.ID: Sendable {
         self.init(effects: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0.id, request: $0) } },
                 tracksUpdates: true,
-                effects: { request, updates in effectsWithUpdates(request, updates).toSignal() }
+                effects: effectsWithUpdates
             )
         })
     }
