@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "StreamCoreTesting", targets: ["StreamCoreTesting"]),
         .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
+        .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
         .library(name: "StoreKitLite", targets: ["StoreKitLite"]),
         .library(name: "LoadingState", targets: ["LoadingState"]),
         .executable(name: "demo", targets: ["Demo"]),
@@ -22,6 +23,11 @@ let package = Package(
         .target(name: "StreamCore", swiftSettings: strictSettings),
         .target(name: "StreamCoreTesting", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "FeedbackLoop", dependencies: ["StreamCore"], swiftSettings: strictSettings),
+        .target(
+            name: "FeedbackLoopTesting",
+            dependencies: ["FeedbackLoop", "StreamCore", "StreamCoreTesting"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .executableTarget(
@@ -35,7 +41,11 @@ let package = Package(
         .testTarget(
             name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "StreamCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FeedbackLoopTests",
+            dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "StreamCore", "StreamCoreTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
         .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
         .testTarget(
