@@ -17,7 +17,7 @@ func svgChart(rows: [Row], title: String) -> String {
     let lowDecade = Int(floor(log10(values.min() ?? 1)))
     let highDecade = max(Int(ceil(log10(values.max() ?? 10))), lowDecade + 1)
 
-    let labelWidth = 330.0, plotWidth = 560.0, rightMargin = 80.0
+    let labelWidth = 110.0, plotWidth = 640.0, rightMargin = 60.0
     let barHeight = 9.0, groupGap = 10.0, top = 70.0
     let groupHeight = barHeight * Double(series.count) + groupGap
     let width = labelWidth + plotWidth + rightMargin
@@ -33,7 +33,7 @@ func svgChart(rows: [Row], title: String) -> String {
         #"<text x="10" y="20" font-size="14" font-weight="bold">\#(escapeXML(title))</text>"#,
     ]
     for (index, entry) in series.enumerated() {
-        let lx = labelWidth + Double(index) * 150
+        let lx = labelWidth + Double(index) * 140
         svg.append(#"<rect x="\#(lx)" y="30" width="12" height="12" fill="\#(entry.color)"/>"#)
         svg.append(#"<text x="\#(lx + 16)" y="40">\#(entry.label)</text>"#)
     }

@@ -63,13 +63,16 @@ func w4OpenCombine(_ n: Int) -> Int {
     return box.sum &+ n
 }
 
-func w4bOpenCombine(_ n: Int, order: [Int]) -> Int {
+func w4bOpenCombine(_ n: Int, order: [Int], clock: PhaseClock? = nil) -> Int {
     let box = SumBox()
     let subject = PassthroughSubject<Int, Never>()
     var cancellables: [AnyCancellable] = []
     cancellables.reserveCapacity(n)
+    clock?.mark()
     for _ in 0..<opaque(n) { cancellables.append(subject.sink { box.sum &+= $0 }) }
+    clock?.mark()
     for index in order { cancellables[index].cancel() }
+    clock?.mark()
     subject.send(1)
     return box.sum &+ n
 }

@@ -24,7 +24,7 @@ struct Options {
         usage: bench [--quick] [--check-allocations] [--output DIR] [--no-report]
                bench --profile-w1|--profile-w2|--profile-w4|--profile-w4b|--profile-w8
 
-          --quick              small sizes and 3 repetitions (CI; about a minute)
+          --quick              a tenth of the sizes, 3 repetitions (CI; about 10 s)
           --check-allocations  exit 1 when a ReactiveToolkit cell allocates more per unit than its ceiling
           --output DIR         write results.md and results.svg into DIR (default: Benchmarks/results)
           --no-report          print the table only, write no files

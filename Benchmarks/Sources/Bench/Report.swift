@@ -83,7 +83,17 @@ func growthTable(_ rows: [Row]) -> String {
         func ms(_ m: Measurement?) -> String { m.map { String(format: "%.2f ms", $0.nsPerUnit * Double(row.units) / 1e6) } ?? "–" }
         return "\(row.id): baseline \(ms(row.baseline)), ReactiveToolkit \(ms(row.toolkit.measurement)), OpenCombine \(ms(row.openCombine.measurement))"
     }
-    if !totals.isEmpty { lines.append("\nW4b total time (both phases): " + totals.joined(separator: "; ") + ".") }
+    if !totals.isEmpty { lines.append("\nW4b total time (both phases, median): " + totals.joined(separator: "; ") + ".") }
+    let splits = rows.compactMap { row -> String? in
+        guard let split = row.phaseSplit, split.count == 3 else { return nil }
+        let text = zip(["baseline", "ReactiveToolkit", "OpenCombine"], split).map { name, phases in
+            "\(name) " + phases.map { String(format: "%.2f", $0) }.joined(separator: " + ") + " ms"
+        }
+        return "\(row.id): " + text.joined(separator: ", ")
+    }
+    if !splits.isEmpty {
+        lines.append("\nW4b phase 1 (subscribe) + phase 2 (shuffled dispose), one extra run: " + splits.joined(separator: "; ") + ".")
+    }
     return lines.joined(separator: "\n")
 }
 

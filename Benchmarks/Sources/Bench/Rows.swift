@@ -41,6 +41,9 @@ struct Row {
     var toolkitAllocationLimit: Double?
     var series: SeriesPoint?
     var note: String?
+    /// W4b: phase 1 (subscribe) and phase 2 (dispose) ms of one extra run, per column
+    /// (baseline, toolkit, OpenCombine).
+    var phaseSplit: [[Double]]? = nil
 
     var checksPassed: Bool {
         baseline.checkPassed && (toolkit.measurement?.checkPassed ?? true)

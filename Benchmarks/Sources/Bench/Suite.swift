@@ -95,7 +95,12 @@ func runSuite(_ sizes: Sizes) -> [Row] {
                 toolkit: measureCell("toolkit", units: n, repetitions: reps, expected: n) { w4bToolkit(n, order: order) },
                 openCombine: measureCell("opencombine", units: n, repetitions: reps, expected: n) { w4bOpenCombine(n, order: order) },
                 toolkitAllocationLimit: 3,
-                series: SeriesPoint(series: "W4b", parameter: n, kind: .total)))
+                series: SeriesPoint(series: "W4b", parameter: n, kind: .total),
+                phaseSplit: [
+                    PhaseClock.phases { w4bMini(n, order: order, clock: $0) },
+                    PhaseClock.phases { w4bToolkit(n, order: order, clock: $0) },
+                    PhaseClock.phases { w4bOpenCombine(n, order: order, clock: $0) },
+                ]))
     }
 
     // W5 flatMapLatest / switchToLatest.
