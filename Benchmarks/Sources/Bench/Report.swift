@@ -136,7 +136,7 @@ func markdownReport(rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine:
         # ReactiveToolkit benchmark results
 
         - Date: \(machine.date)
-        - Machine: \(machine.uname); \(machine.cpu); \(machine.cores) cores; \(String(format: "%.0f", machine.memoryGiB)) GiB; load average at the end \(machine.loadAverage)
+        - Machine: \(machine.uname); \(machine.cpu); \(machine.cores) cores; \(String(format: "%.0f", machine.memoryGiB)) GiB; load average (1/5/15 min) \(machine.loadAverage)
         - Swift: \(machine.swiftVersion); release build; OpenCombine 0.14.0
         - Mode: \(sizes.quick ? "quick (a tenth of the WORKLOADS.md sizes, 3 repetitions)" : "full (WORKLOADS.md sizes, 5 repetitions)"); suite time \(Int(seconds.rounded())) s
 

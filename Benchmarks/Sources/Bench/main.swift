@@ -18,6 +18,7 @@ case .suite:
 }
 
 let started = DispatchTime.now().uptimeNanoseconds
+let loadAtStart = MachineInfo.loadAverage()
 FileHandle.standardError.write(Data("bench: \(options.quick ? "quick" : "full") run\n".utf8))
 let rows = runSuite(sizes)
 let memory = options.writeReport ? runMemoryProbes(sizes) : []
@@ -27,7 +28,8 @@ print(workloadTable(rows))
 print("\n" + growthTable(rows))
 
 if options.writeReport {
-    let machine = MachineInfo.current()
+    var machine = MachineInfo.current()
+    machine.loadAverage = "\(loadAtStart) at the start, \(machine.loadAverage) at the end"
     let directory = options.outputDirectory ?? defaultResultsDirectory()
     let report = markdownReport(rows: rows, memory: memory, machine: machine, sizes: sizes, seconds: seconds)
     let chart = svgChart(rows: rows, title: "ReactiveToolkit vs OpenCombine vs baseline — \(machine.date)\(options.quick ? " (quick)" : "")")
