@@ -124,6 +124,15 @@ func memoryTable(_ results: [(MemoryProbe, MemoryResult)], rows: [Row]) -> Strin
     return lines.joined(separator: "\n")
 }
 
+/// A warning paragraph when other work was competing for the cores during the run.
+func loadWarning(_ machine: MachineInfo) -> String {
+    // The 1-minute figure at the start and at the end ("a b c at the start, d e f at the end").
+    let loads = machine.loadAverage.components(separatedBy: ", ").compactMap { $0.split(separator: " ").first.flatMap { Double($0) } }
+    guard let highest = loads.max(), highest > Double(machine.cores) else { return "" }
+    return "**Warning**: the 1-minute load average (up to \(String(format: "%.1f", highest))) exceeded the \(machine.cores) cores during this run: "
+        + "other work shared the CPU, so times are inflated and noisy (ratios within one row suffer least). Re-run on an idle machine for reference figures.\n\n"
+}
+
 func markdownReport(rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine: MachineInfo, sizes: Sizes, seconds: Double) -> String {
     let notes = rows.compactMap { row -> String? in
         var parts: [String] = []
@@ -140,7 +149,7 @@ func markdownReport(rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine:
         - Swift: \(machine.swiftVersion); release build; OpenCombine 0.14.0
         - Mode: \(sizes.quick ? "quick (a tenth of the WORKLOADS.md sizes, 3 repetitions)" : "full (WORKLOADS.md sizes, 5 repetitions)"); suite time \(Int(seconds.rounded())) s
 
-        Times are ns per unit (median of the repetitions, min–max in parentheses), allocations are mallocs per
+        \(loadWarning(machine))Times are ns per unit (median of the repetitions, min–max in parentheses), allocations are mallocs per
         unit (fewest over the repetitions). The baseline is a plain loop ("loop"), the unsynchronised slot-list
         subject ("mini") or a bare closure call ("bare") measured in the same run. Ratios above 1× mean slower.
 
