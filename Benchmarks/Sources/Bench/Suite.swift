@@ -171,7 +171,7 @@ func runLoopRows(_ sizes: Sizes) -> [Row] {
         baseline: measure("baseline", units: nSync, repetitions: reps, expected: nSync) { w9Baseline(iterations: nSync) },
         toolkit: measureHook("toolkit", units: nSync, repetitions: reps, expected: nSync) { w9Toolkit(iterations: nSync) },
         openCombine: measureCell("opencombine", units: nSync, repetitions: reps, expected: nSync) { w9OpenCombineSync(iterations: nSync) },
-        note: "OpenCombine synchronous loop recurses once per iteration; \(shortSize(nSync)) runs on the 8 MiB main stack, 100k overflows"))
+        note: "OpenCombine without a scheduler hop: the loop recurses once per iteration (about 2 KiB of stack each; on the 8 MiB main stack 3,600 iterations ran, 4,000 crashed), so it is measured at \(shortSize(nSync))"))
     progress("\(rows[rows.count - 1].name) done")
     return rows
 }
