@@ -5,7 +5,11 @@ import PackageDescription
 let package = Package(
     name: "ReactiveToolkitBenchmarks",
     products: [.executable(name: "bench", targets: ["Bench"])],
-    dependencies: [.package(name: "ReactiveToolkit", path: "..")],
+    dependencies: [
+        .package(name: "ReactiveToolkit", path: ".."),
+        // The comparison peer (benchmarks only; the root package never depends on it).
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    ],
     targets: [
         .target(name: "MallocCounter"),
         .executableTarget(
@@ -14,6 +18,9 @@ let package = Package(
                 "MallocCounter",
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
         ),
     ],

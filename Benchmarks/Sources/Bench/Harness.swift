@@ -43,3 +43,19 @@ func measure(
         name: name, nsPerUnit: times[times.count / 2], minNs: times.first ?? 0, maxNs: times.last ?? 0,
         allocsPerUnit: Double(allocs.min() ?? 0) / Double(units), checkPassed: ok)
 }
+
+/// Timestamps taken inside a workload (W4b: start, after subscribing, after disposing).
+final class PhaseClock {
+    private(set) var marks: [UInt64] = []
+    func mark() { marks.append(DispatchTime.now().uptimeNanoseconds) }
+
+    /// Milliseconds between consecutive marks.
+    var phasesMs: [Double] { zip(marks.dropFirst(), marks).map { Double($0 - $1) / 1e6 } }
+
+    /// Runs `body` once with a fresh clock and returns its phase times.
+    static func phases(_ body: (PhaseClock) -> Int) -> [Double] {
+        let clock = PhaseClock()
+        _ = body(clock)
+        return clock.phasesMs
+    }
+}

@@ -138,23 +138,29 @@ func shuffledOrder(_ n: Int) -> [Int] {
     return order
 }
 
-func w4bToolkit(_ n: Int, order: [Int]) -> Int {
+func w4bToolkit(_ n: Int, order: [Int], clock: PhaseClock? = nil) -> Int {
     let box = SumBox()
     let subject = PassthroughSubject<Int, Never>()
     var disposables: [any Disposable] = []
     disposables.reserveCapacity(n)
+    clock?.mark()
     for _ in 0..<opaque(n) { disposables.append(subject.observeNext { box.sum &+= $0 }) }
+    clock?.mark()
     for index in order { disposables[index].dispose() }
+    clock?.mark()
     subject.send(1)
     return box.sum &+ n
 }
 
-func w4bMini(_ n: Int, order: [Int]) -> Int {
+func w4bMini(_ n: Int, order: [Int], clock: PhaseClock? = nil) -> Int {
     let box = SumBox()
     let subject = MiniSubject()
     var tokens: [Int] = []
+    clock?.mark()
     for _ in 0..<opaque(n) { tokens.append(subject.add({ box.sum &+= $0 })) }
+    clock?.mark()
     for index in order { subject.remove(tokens[index]) }
+    clock?.mark()
     subject.send(1)
     return box.sum &+ n
 }
