@@ -39,6 +39,11 @@ let package = Package(
             dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["StreamCore", "StreamCoreTesting", "FeedbackLoop", "StoreKitLite", "LoadingState"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "StreamCore"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
