@@ -15,8 +15,9 @@ public import StreamCore
 /// }
 /// ```
 ///
-/// A feedback receives the states on the loop's context unless ``execute(on:)`` moves it to
-/// another one; the events it sends may come from any thread, and the loop queues them in order.
+/// A feedback receives the states on the loop's context unless
+/// ``execute(on:)-(ExecutionContext)`` moves it to another one; the events it sends may come from
+/// any thread, and the loop queues them in order.
 public struct Feedback<State, Event>: Sendable {
     /// Turns the signal of states into the signal of events the loop reduces.
     public let effects: @Sendable (Signal<State, Never>) -> Signal<Event, Never>
