@@ -49,6 +49,13 @@ struct MarbleLine {
     var start: Int = 0
 }
 
+extension MarbleLine {
+    /// The line as a marble diagram, in the library's own notation.
+    var marbles: String {
+        Marbles.render(events, from: 0, values: [:])
+    }
+}
+
 struct MarbleDiagram {
     var inputs: [MarbleLine]
     var operation: String
@@ -59,11 +66,26 @@ struct MarbleDiagram {
 enum DocImages {
     static let streamCore = "Sources/StreamCore/StreamCore.docc/Resources/"
     static let feedbackLoop = "Sources/FeedbackLoop/FeedbackLoop.docc/Resources/"
+    static let streamCoreTesting = "Sources/StreamCoreTesting/StreamCoreTesting.docc/Resources/"
+
+    /// The diagram of the testing article's first test: its input and what debounce makes of it.
+    static func debounceTest() throws -> MarbleDiagram {
+        let scheduler = TestScheduler()
+        let source = "-ab---c|"
+        let output = run(try scheduler.coldSignal(source).debounce(for: .seconds(2), on: scheduler), on: scheduler)
+        return MarbleDiagram(
+            inputs: [try input(source, source)],
+            operation: "debounce(for: .seconds(2), on: scheduler)",
+            outputs: [MarbleLine(label: output.marbles, events: output.events)],
+            ticks: 11
+        )
+    }
 
     /// Every image, by path from the package root.
     static func all() throws -> [(path: String, svg: String)] {
         var images = try marbles().map { name, diagram in (streamCore + "marble-\(name).svg", render(diagram)) }
         images.append((feedbackLoop + "feedback-loop.svg", FeedbackLoopImage.svg()))
+        images.append((streamCoreTesting + "marble-debounce-test.svg", render(try debounceTest())))
         return images
     }
 
