@@ -20,7 +20,7 @@ enum FeedbackLoopSnippets {
             },
             feedbacks: [
                 Feedback(events: taps),                                // the user
-                Feedback(reacting: { $0 < 0 ? .increment : nil }),     // never below zero
+                Feedback(reacting: { $0 < 0 ? .increment : nil }),     // back up when below zero
             ]
         )
         let bag = DisposeBag()
@@ -57,7 +57,9 @@ enum FeedbackLoopSnippets {
             },
             feedbacks: [loadNextPage]
         )
-        _ = system.observeNext { print($0.movies.count, "movies, next page:", $0.nextPage.map(String.init) ?? "none") }
+        _ = system.observeNext { state in
+            print(state.movies.count, "movies, next page:", state.nextPage.map(String.init) ?? "none")
+        }
         // end
     }
 
@@ -113,12 +115,12 @@ enum FeedbackLoopSnippets {
         }
         let toTarget = Feedback<Thermostat, Adjust>(effect: { _ in .completed() })
         // snippet: FeedbackMoreForms
-        // An effect of part of the state (Spin's lensingOn:); it runs when the part is read.
+        // An effect of part of the state (Spin's lensingOn:), run for every state.
         let announce = Feedback<Thermostat, Adjust>(
             effect: { (target: Int) in print("target:", target); return .completed() },
             lensingOn: \.target
         )
-        // A dependency injected once (Spin's dep1:…dep4:).
+        // A dependency injected once (Spin's dep1:…dep4:); Heater is any Sendable service.
         @Sendable func heat(heater: Heater, state: Thermostat) -> Signal<Adjust, Never> {
             heater.heat(state)
         }
