@@ -73,25 +73,26 @@ import Testing
     }
 }
 
-/// Collects what snippets print (the module's `print` shadows the standard library's).
+/// Collects what snippets print (the module's `print` shadows the standard library's), per task,
+/// so that tests running in parallel do not mix their lines.
 enum Output {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var lines: [String]?  // guarded by `lock`
+    final class Lines: @unchecked Sendable {
+        // @unchecked Sendable: `lines` is only touched with `lock` held.
+        let lock = NSLock()
+        var lines: [String] = []
+    }
+
+    @TaskLocal static var current: Lines?
 
     static func capture(_ body: () throws -> Void) throws -> [String] {
-        lock.withLock { lines = [] }
-        defer { lock.withLock { lines = nil } }
-        try body()
-        return lock.withLock { lines ?? [] }
+        let collected = Lines()
+        try $current.withValue(collected) { try body() }
+        return collected.lock.withLock { collected.lines }
     }
 
     static func append(_ text: String) {
-        let captured: Bool = lock.withLock {
-            guard lines != nil else { return false }
-            lines!.append(contentsOf: text.components(separatedBy: "\n"))
-            return true
-        }
-        if !captured { Swift.print(text) }
+        guard let collected = current else { return Swift.print(text) }
+        collected.lock.withLock { collected.lines.append(contentsOf: text.components(separatedBy: "\n")) }
     }
 }
 

@@ -59,7 +59,7 @@ import Testing
     // end
 
     @Test func mismatchIsReadable() throws {
-        try TestingPrintSnippets.mismatch()
+        #expect(try Output.capture(TestingPrintSnippets.mismatch) == ["first difference at tick 3"])
     }
 }
 
