@@ -56,6 +56,11 @@ let package = Package(
         .testTarget(
             name: "DemoTests", dependencies: ["Demo", "StreamCore", "LoadingState"], swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["StreamCore", "StreamCoreTesting", "FeedbackLoop", "StoreKitLite", "LoadingState"],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Copies the compiled snippets of Tests/DocSnippetTests into the DocC articles.
+
+Every ```swift block of a catalog's Markdown follows a `<!-- snippet: Name -->` comment; this
+script replaces the block's lines with the region between `// snippet: Name` and `// end` in
+Tests/DocSnippetTests/*.swift (indentation removed). DocSnippetTests fails when they differ, so
+run this after editing a snippet, then check the articles' "It prints:" blocks with
+`PRINT_DOC_SNIPPETS=1 swift test --filter printRunnableSnippets`.
+
+Usage: Scripts/sync-doc-snippets.py
+"""
+import os
+import re
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def compiled_snippets():
+    snippets = {}
+    folder = os.path.join(root, "Tests", "DocSnippetTests")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".swift"):
+            continue
+        current = None
+        for line in open(os.path.join(folder, name), encoding="utf-8").read().split("\n"):
+            stripped = line.strip()
+            if stripped.startswith("// snippet: "):
+                current = (stripped[len("// snippet: "):], [])
+            elif stripped == "// end" and current:
+                lines = current[1]
+                indent = min((len(l) - len(l.lstrip(" ")) for l in lines if l.strip()), default=0)
+                snippets[current[0]] = [l[min(indent, len(l) - len(l.lstrip(" "))):] for l in lines]
+                current = None
+            elif current:
+                current[1].append(line)
+    return snippets
+
+
+def main():
+    snippets = compiled_snippets()
+    missing = []
+    for folder, _, files in os.walk(os.path.join(root, "Sources")):
+        if ".docc" not in folder:
+            continue
+        for name in files:
+            if not name.endswith(".md"):
+                continue
+            path = os.path.join(folder, name)
+            lines = open(path, encoding="utf-8").read().split("\n")
+            out, i, changed = [], 0, False
+            while i < len(lines):
+                line = lines[i]
+                out.append(line)
+                match = re.match(r"\s*<!-- snippet: (\S+) -->\s*$", line)
+                if match and i + 1 < len(lines) and lines[i + 1].strip() == "```swift":
+                    snippet = match.group(1)
+                    end = i + 2
+                    while end < len(lines) and lines[end].strip() != "```":
+                        end += 1
+                    if snippet not in snippets:
+                        missing.append(f"{os.path.relpath(path, root)}: {snippet}")
+                        out.extend(lines[i + 1:end + 1])
+                    else:
+                        block = ["```swift"] + snippets[snippet] + ["```"]
+                        changed |= block != lines[i + 1:end + 1]
+                        out.extend(block)
+                    i = end + 1
+                    continue
+                i += 1
+            if changed:
+                open(path, "w", encoding="utf-8").write("\n".join(out))
+                print("updated", os.path.relpath(path, root))
+    for entry in missing:
+        print("no compiled snippet:", entry, file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

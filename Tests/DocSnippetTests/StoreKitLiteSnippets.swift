@@ -1,0 +1,131 @@
+import FeedbackLoop
+import Foundation
+import StoreKitLite
+import StreamCore
+
+// The snippets of StoreKitLite.docc/StoresAndMiddleware.md and of StoreKitLite.md.
+
+enum StoreSnippets {
+    static func counter() {
+        // snippet: StoreCounter
+        enum CounterAction: Sendable { case increment, decrement }
+
+        let store = Store(initialState: 0, reducer: StoreKitLite.Reducer<Int, CounterAction> { count, action in
+            switch action {
+            case .increment: count += 1
+            case .decrement: count -= 1
+            }
+        })
+        let bag = DisposeBag()
+        store.observeNext { print("count:", $0) }.dispose(in: bag)   // the current state at once
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        print("state:", store.state)
+        // end
+    }
+
+    static func middleware() {
+        // snippet: StoreMiddleware
+        enum TodoAction: Sendable { case add(String), clear }
+
+        let reducer = StoreKitLite.Reducer<[String], TodoAction> { todos, action in
+            switch action {
+            case .add(let title): todos.append(title)
+            case .clear: todos.removeAll()
+            }
+        }
+        let dropEmpty = Middleware<[String], TodoAction> { action, _ in
+            if case .add(let title) = action, title.isEmpty { return nil }             // drop
+            return action                                                              // pass
+        }
+        let trim = Middleware<[String], TodoAction>.map { action in
+            if case .add(let title) = action { return .add(title.trimmingCharacters(in: .whitespaces)) }
+            return action                                                              // transform
+        }
+        let logger = LoggingMiddleware<[String], TodoAction>(sink: { print($0) })
+        let store = Store(initialState: [], reducer: reducer, middleware: [dropEmpty, trim], observers: [logger])
+        store.dispatch(.add(""))
+        store.dispatch(.add("  milk "))
+        // end
+    }
+
+    static func feedbackService() {
+        // snippet: StoreFeedbackService
+        struct SearchState: Sendable {
+            var query = ""
+            var isSearching = false
+            var results: [String] = []
+        }
+        enum SearchAction: Sendable { case search(String), results([String]) }
+
+        // Both modules define `Reducer`: name the store's.
+        let reducer = StoreKitLite.Reducer<SearchState, SearchAction> { state, action in
+            switch action {
+            case .search(let query):
+                state.query = query
+                state.isSearching = true
+            case .results(let results):
+                state.results = results
+                state.isSearching = false
+            }
+        }
+        // A FeedbackLoop feedback: while a search is pending, fetch and answer with the results.
+        let search = Feedback<SearchState, SearchAction>(
+            skippingRepeated: { $0.isSearching ? $0.query : nil }
+        ) { query in
+            .just(.results(["\(query) 1", "\(query) 2"]))        // stands in for the network
+        }
+
+        let store = Store(initialState: SearchState(), reducer: reducer)
+        let effect = store.attach(effect: search.effects)
+        store.dispatch(.search("swift"))
+        print(store.state.results)
+        effect.dispose()
+        // end
+    }
+
+    static func timeTravel() {
+        enum CounterAction: Sendable { case increment, decrement }
+        // snippet: StoreTimeTravel
+        let reducer = StoreKitLite.Reducer<Int, CounterAction> { count, action in
+            count += action == .increment ? 1 : -1
+        }
+        let recorder = ActionRecorder<Int, CounterAction>()
+        let store = Store(initialState: 0, reducer: reducer, observers: [recorder])
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        store.dispatch(.decrement)
+        print(recorder.actions.count, "actions; after two:", recorder.state(after: 2, from: 0, reducer: reducer))
+
+        let replayed = Store(initialState: 0, reducer: reducer)
+        recorder.replay(into: replayed)
+        print("replayed:", replayed.state)
+        // end
+    }
+
+    static func effects() {
+        enum AppAction: Sendable { case refresh, loaded([String]) }
+        let store = Store(initialState: [String](), reducer: StoreKitLite.Reducer<[String], AppAction> { items, action in
+            if case .loaded(let loaded) = action { items = loaded }
+        })
+        // snippet: StoreEffects
+        enum EffectID: Hashable, Sendable { case refresh }
+
+        store.run(
+            Signal(just: .loaded(["a", "b"]), after: .seconds(1)),
+            id: EffectID.refresh,
+            cancelInFlight: true                  // a new refresh replaces the running one
+        )
+        store.cancel(id: EffectID.refresh)        // or cancel it yourself
+        // end
+    }
+
+    static func attach<State: Sendable, Action: Sendable>(
+        store: Store<State, Action>, loadNextPage: Feedback<State, Action>
+    ) {
+        // snippet: LandingStoreAttach
+        store.attach(effect: loadNextPage.effects)
+        // end
+    }
+
+}
