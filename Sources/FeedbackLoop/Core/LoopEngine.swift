@@ -96,10 +96,10 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         return Signal.trusted { observer in states.observe { observer.on($0) } }
     }
 
-    /// Subscribes the feedbacks, delivers the initial state, then handles the queued events.
-    /// Runs with the role held.
+    /// Subscribes the feedbacks, on the observing thread and with the role held, so that every
+    /// event they send from now on is queued, even before the loop first runs on its context.
     @inlinable
-    func start(_ feedbacks: [Feedback<State, Event>]) {
+    func subscribe(_ feedbacks: [Feedback<State, Event>]) {
         let input = stateSignal
         for (index, feedback) in feedbacks.enumerated() {
             let states = feedback.context.map { input.receive(on: $0) } ?? input
@@ -113,11 +113,16 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             }
             if rejected {
                 observation.dispose()
-                drain()
                 return
             }
         }
-        if !output.isDisposed {
+    }
+
+    /// Delivers the initial state, then handles the queued events and gives up the role. Runs on
+    /// the loop's context, with the role held since ``subscribe(_:)``.
+    @inlinable
+    func run() {
+        if !output.isDisposed, !isDisposed {
             output.receive(state)
             states.send(.next(state))
         }

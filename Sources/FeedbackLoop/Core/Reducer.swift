@@ -33,6 +33,7 @@ public struct Reducer<State, Event>: Sendable {
     ///
     /// - Parameter reduce: Changes the state for `event`.
     @inlinable
+    @_disfavoredOverload
     public init(mutating reduce: @escaping @Sendable (inout State, Event) -> Void) {
         self.reduce = reduce
     }

@@ -129,10 +129,11 @@ extension Signal where Error == Never, Element: Sendable {
                 context: context,
                 diagnostics: diagnostics
             )
+            engine.subscribe(feedbacks)
             if context.isImmediate {
-                engine.start(feedbacks)
+                engine.run()
             } else {
-                context.execute { engine.start(feedbacks) }
+                context.execute { engine.run() }
             }
             return engine
         }

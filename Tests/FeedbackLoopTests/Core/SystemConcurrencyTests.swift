@@ -108,3 +108,46 @@ import Testing
         }
     }
 }
+
+/// Events sent right after observing a loop that runs on a queue are not lost: the feedbacks are
+/// subscribed while observing, and the events wait for the loop's first run.
+@Suite struct SystemStartTests {
+    @Test func inputSentBeforeTheLoopFirstRunsOnItsQueueIsKept() {
+        let queue = DispatchQueue(label: "loop")
+        for _ in 0..<20 {
+            let (input, send) = Feedback<Int, CounterEvent>.input
+            let system = Signal<Int, Never>.system(
+                initial: 0,
+                executeOn: queue.context,
+                reducer: Reducer { count, _ in count + 1 },
+                feedbacks: [input]
+            )
+            let states = Box<[Int]>([])
+            let done = DispatchSemaphore(value: 0)
+            queue.suspend()  // the loop cannot run yet
+            let disposable = system.observeNext { state in
+                states.mutate { $0.append(state) }
+                if state == 3 { done.signal() }
+            }
+            send(.increment)
+            send(.increment)
+            send(.increment)
+            queue.resume()
+            #expect(done.wait(timeout: .now() + 5) == .success)
+            disposable.dispose()
+            #expect(states.value == [0, 1, 2, 3])
+        }
+    }
+
+    @Test func aReducerWritesAsATrailingClosure() {
+        let reducer = Reducer<Int, CounterEvent> { count, event in
+            switch event {
+            case .increment: count + 1
+            case .decrement: count - 1
+            }
+        }
+        #expect(reducer(1, .increment) == 2)
+        let inPlace = Reducer<Int, CounterEvent>(mutating: { count, _ in count += 10 })
+        #expect(inPlace(1, .increment) == 11)
+    }
+}
