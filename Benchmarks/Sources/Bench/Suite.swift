@@ -157,13 +157,29 @@ func runLoopRows(_ sizes: Sizes) -> [Row] {
             id: "W9 \(shortSize(n))", name: "W9 feedback loop, \(shortSize(n)) iterations (per iteration)",
             units: n, baselineName: "loop",
             baseline: measure("baseline", units: n, repetitions: reps, expected: n) { w9Baseline(iterations: n) },
-            // TODO(lead): set toolkitAllocationLimit from a measurement once w9Toolkit is implemented.
             toolkit: measureHook("toolkit", units: n, repetitions: reps, expected: n) { w9Toolkit(iterations: n) },
             openCombine: measureCell("opencombine", units: n, repetitions: reps, expected: n) { w9OpenCombineHop(iterations: n) },
+            // The loop allocates only when it starts (about 23 objects): 0.0023 per unit at 10k.
+            toolkitAllocationLimit: 0.005,
             series: SeriesPoint(series: "W9", parameter: n, kind: .perUnit),
-            note: "OpenCombine: `receive(on:)` hop to a serial DispatchQueue per iteration"))
+            note: "ReactiveToolkit: `Feedback(reacting:)`, synchronous, one stack frame for all iterations; OpenCombine: `receive(on:)` hop to a serial DispatchQueue per iteration"))
         progress("\(rows[rows.count - 1].name) done")
     }
+    let nPredicate = sizes.n(100_000)
+    rows.append(Row(
+        id: "W9 predicate \(shortSize(nPredicate))",
+        name: "W9 feedback loop, predicate + one-element effect, \(shortSize(nPredicate)) iterations (per iteration)",
+        units: nPredicate, baselineName: "loop",
+        baseline: measure("baseline", units: nPredicate, repetitions: reps, expected: nPredicate) { w9Baseline(iterations: nPredicate) },
+        toolkit: measureCell("toolkit", units: nPredicate, repetitions: reps, expected: nPredicate) {
+            w9ToolkitPredicate(iterations: nPredicate)
+        },
+        openCombine: measureCell("opencombine", units: nPredicate, repetitions: reps, expected: nPredicate) {
+            w9OpenCombineHop(iterations: nPredicate)
+        },
+        toolkitAllocationLimit: 1.01,
+        note: "ReactiveToolkit: `Feedback(predicate:effects:)` with `Signal(just:)` per state, ReactiveFeedback's benchmark shape, synchronous; OpenCombine as in W9"))
+    progress("\(rows[rows.count - 1].name) done")
     let nSync = w9SyncSize
     rows.append(Row(
         id: "W9 sync \(shortSize(nSync))", name: "W9 feedback loop, synchronous, \(shortSize(nSync)) iterations (per iteration)",
