@@ -106,6 +106,9 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let effects = EffectRegistry()
     /// Shared key-path selections.
     let selections = SelectionHub()
+    /// The observing middleware, kept for the store's lifetime: RxState-style middleware holds its
+    /// subscription in its own dispose bag, so it must live as long as the store it observes.
+    let observingMiddleware: [any ObservingMiddleware<State, Action>]
 
     /// Creates a store.
     ///
@@ -139,6 +142,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         self.reducer = reducer.reduce
         core = SubjectCore(replay: 1, initial: StoreUpdate(state: initialState, lastAction: nil))
         notificationContext = notifyOn
+        observingMiddleware = observers
         links = ContiguousArray(middleware.enumerated().map { index, middleware in
             Link(intercept: middleware.intercept, context: MiddlewareContext(store: self, index: index))
         })
