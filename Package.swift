@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
         .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
         .library(name: "StoreKitLite", targets: ["StoreKitLite"]),
+        .library(name: "StoreKitLiteTesting", targets: ["StoreKitLiteTesting"]),
         .library(name: "LoadingState", targets: ["LoadingState"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
+        .target(name: "StoreKitLiteTesting", dependencies: ["StoreKitLite", "StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Demo",
@@ -46,7 +48,9 @@ let package = Package(
             dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "StreamCore", "StreamCoreTesting"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StoreKitLiteTests", dependencies: ["StoreKitLite", "StoreKitLiteTesting"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
         .testTarget(
             name: "IntegrationTests",
@@ -58,7 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DocSnippetTests",
-            dependencies: ["StreamCore", "StreamCoreTesting", "FeedbackLoop", "StoreKitLite", "LoadingState"],
+            dependencies: [
+                "StreamCore", "StreamCoreTesting", "FeedbackLoop", "FeedbackLoopTesting", "StoreKitLite", "LoadingState",
+            ],
             swiftSettings: strictSettings
         ),
     ],

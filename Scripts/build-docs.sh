@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/site}
 graphs=.build-docs/symbol-graphs
-modules=(StreamCore StreamCoreTesting FeedbackLoop FeedbackLoopTesting StoreKitLite LoadingState)
+modules=(StreamCore StreamCoreTesting FeedbackLoop FeedbackLoopTesting StoreKitLite StoreKitLiteTesting LoadingState)
 rm -rf "$graphs" && mkdir -p "$graphs" "$out"
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 for module in "${modules[@]}"; do

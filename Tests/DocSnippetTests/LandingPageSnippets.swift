@@ -35,6 +35,19 @@ enum LandingPageSnippets {
         // end
     }
 
+    struct AppState: Sendable {}
+    enum AppAction: Sendable { case refresh }
+    static let app = Reducer<AppState, AppAction> { _, _ in }
+    static func render(_ state: AppState) {}
+
+    static func notifyOn(renderQueue: DispatchQueue) {
+        // snippet: LandingNotifyOn
+        let store = Store(initialState: AppState(), reducer: app, notifyOn: .main)  // every observer on main
+        store.states.receive(on: renderQueue.context).observeNext { render($0) }    // just this one
+        // end
+        _ = store
+    }
+
     struct TasksState: Substate { var tasks: [String] = [] }
     enum TasksAction: Sendable { case add(String) }
     static let tasksReducer = Reducer<TasksState, TasksAction> { state, action in

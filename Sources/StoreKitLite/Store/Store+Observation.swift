@@ -67,7 +67,7 @@ extension Store {
     }
 
     /// The updates on the thread holding the dispatch role (no context hop).
-    var rawUpdates: Signal<StoreUpdate<State, Action>, Never> {
+    package var rawUpdates: Signal<StoreUpdate<State, Action>, Never> {
         Signal.trusted({ [core] downstream in
             core.observe { event in downstream.on(event) }
         })

@@ -66,7 +66,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
 
     /// Nobody holds the dispatch role.
     @usableFromInline
-    static var idle: Int { 0 }
+    package static var idle: Int { 0 }
     /// A thread holds the role and nothing was queued.
     @usableFromInline
     static var busy: Int { 1 }
@@ -79,7 +79,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// The dispatch role: `idle`, `busy` or `draining`. Taken from `idle` and given back from
     /// `busy` lock-free; every change to or from `draining` happens with `mutex` held.
     @usableFromInline
-    let role = Atomic<Int>(0)
+    package let role = Atomic<Int>(0)
     /// Actions dispatched while the role was held. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
@@ -202,7 +202,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// all (it was released meanwhile) or queue the action and mark the role `draining`, so
     /// that the holder's lock-free release fails and it drains the queue under the mutex.
     @inlinable
-    func enqueue(_ action: Action, from start: Int) {
+    package func enqueue(_ action: Action, from start: Int) {
         if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
             process(action, from: start)
             release()

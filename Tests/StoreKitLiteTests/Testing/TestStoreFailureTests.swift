@@ -1,5 +1,6 @@
 import Testing
 import StoreKitLite
+import StoreKitLiteTesting
 
 @Suite struct TestStoreFailureTests {
     @Test func describesItselfWithItsMessage() {

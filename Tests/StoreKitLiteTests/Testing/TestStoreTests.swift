@@ -2,6 +2,7 @@ import Dispatch
 import StreamCore
 import Testing
 import StoreKitLite
+import StoreKitLiteTesting
 
 private struct Search: Sendable, Equatable {
     var query = ""

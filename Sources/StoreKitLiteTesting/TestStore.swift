@@ -1,4 +1,5 @@
 import Dispatch
+public import StoreKitLite
 import StreamCore
 
 /// How strictly a ``TestStore`` checks a test (TCA's `Exhaustivity`).
@@ -18,7 +19,7 @@ public enum Exhaustivity: Sendable, Hashable {
 
 /// A store for tests, in the spirit of TCA's `TestStore`: send an action and assert the exact
 /// state change, assert each action that effects feed back, and fail on actions left unasserted
-/// and effects left running — even if the test forgets to call ``finish(timeout:)-7kor3``.
+/// and effects left running — even if the test forgets to call `finish(timeout:)`.
 ///
 /// ```swift
 /// @Test func loadingFeedsBackTheResult() throws {
@@ -39,27 +40,27 @@ public enum Exhaustivity: Sendable, Hashable {
 /// ### Exhaustivity
 ///
 /// With ``exhaustivity`` ``Exhaustivity/on`` (the default), actions that reach the store other
-/// than through ``send(_:assert:)-3eeeq`` (fed back by effects, action creators or middleware) are
-/// held back, not reduced, until the test asserts them with ``receive(_:timeout:assert:)-8yv9m`` or
-/// ``receive(where:timeout:assert:)-53b54``, which then reduces them; so every state change is
+/// than through `send(_:assert:)` (fed back by effects, action creators or middleware) are
+/// held back, not reduced, until the test asserts them with `receive(_:timeout:assert:)` or
+/// `receive(where:timeout:assert:)`, which then reduces them; so every state change is
 /// asserted one action at a time, and an assertion closure turns the state before the action
 /// into the complete expected state after it. When the test store goes away with actions
 /// unasserted or effects running, it records a test issue at the line that created it (Swift
-/// Testing's `Issue.record`), unless ``finish(timeout:)-7kor3`` already checked that.
+/// Testing's `Issue.record`), unless `finish(timeout:)` already checked that.
 ///
 /// With ``Exhaustivity/off``, actions fed back are reduced at once, like in a plain store, and
-/// recorded; ``receive(where:timeout:assert:)-53b54`` looks for the first recorded action that matches,
+/// recorded; `receive(where:timeout:assert:)` looks for the first recorded action that matches,
 /// skipping the ones before it; an assertion closure receives the *actual* state after the
 /// action and only what it changes is compared (so assign absolute values: `$0.count = 2`, not
-/// `$0.count += 1`); ``send(_:assert:)-3eeeq`` skips the unasserted actions; nothing left over fails.
+/// `$0.count += 1`); `send(_:assert:)` skips the unasserted actions; nothing left over fails.
 ///
 /// ### Waiting and virtual time
 ///
-/// ``receive(_:timeout:assert:)-8yv9m`` waits up to its timeout for an action to be fed back from
+/// `receive(_:timeout:assert:)` waits up to its timeout for an action to be fed back from
 /// another thread. With a virtual-time scheduler (StreamCoreTesting's `TestScheduler`), advance
 /// the scheduler first — the effect feeds back synchronously — and receive with the default
 /// timeout of zero, which checks at once and never waits in real time. From `async` tests,
-/// `await` the asynchronous overloads of ``send(_:assert:)-3eeeq``, `receive` and
+/// `await` the asynchronous overloads of `send(_:assert:)`, `receive` and
 /// `finish`: they wait without blocking a thread (polling with `Task.sleep`).
 ///
 /// ### States and actions that are not `Equatable`
@@ -67,8 +68,8 @@ public enum Exhaustivity: Sendable, Hashable {
 /// The test store needs no `Equatable` conformance: give
 /// ``init(initialState:reducer:middleware:exhaustivity:isEqual:fileID:filePath:line:column:)``
 /// the equivalence of states to check (all fields, or only some key paths), and match actions
-/// with ``receive(where:timeout:assert:)-53b54``. With `Equatable` states and actions, the
-/// convenience initializer and ``receive(_:timeout:assert:)-8yv9m`` use `==`.
+/// with `receive(where:timeout:assert:)`. With `Equatable` states and actions, the
+/// convenience initializer and `receive(_:timeout:assert:)` use `==`.
 ///
 /// Each assertion throws a ``TestStoreFailure``, which fails the test. Use a test store from
 /// one test thread or task; effects may run on other threads.
@@ -307,8 +308,8 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - action: The action, dispatched at once.
-    ///   - assert: As in the synchronous ``send(_:assert:)-3eeeq``.
-    /// - Throws: ``TestStoreFailure``, as the synchronous ``send(_:assert:)-3eeeq``.
+    ///   - assert: As in the synchronous `send(_:assert:)`.
+    /// - Throws: ``TestStoreFailure``, as the synchronous `send(_:assert:)`.
     public func send(_ action: Action, assert: ((inout State) -> Void)? = nil) async throws(TestStoreFailure) {
         let exhaustivity = try prepareSend(action)
         let before = startReducing(action)
@@ -349,7 +350,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Asserts that an effect fed back an action matching a predicate, waiting without blocking
-    /// a thread; otherwise as the synchronous ``receive(where:timeout:assert:)-53b54``.
+    /// a thread; otherwise as the synchronous `receive(where:timeout:assert:)`.
     ///
     /// ```swift
     /// try await store.receive(where: { if case .loaded = $0 { true } else { false } }, timeout: .seconds(5))
@@ -358,8 +359,8 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - predicate: Whether an action is the one expected.
     ///   - timeout: How long to wait for a matching action; zero (the default) checks at once.
-    ///   - assert: As in ``receive(where:timeout:assert:)-53b54``.
-    /// - Throws: ``TestStoreFailure``, as ``receive(where:timeout:assert:)-53b54``.
+    ///   - assert: As in `receive(where:timeout:assert:)`.
+    /// - Throws: ``TestStoreFailure``, as `receive(where:timeout:assert:)`.
     public func receive(
         where predicate: (Action) -> Bool,
         timeout: Duration = .zero,
@@ -433,14 +434,14 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Asserts that every action fed back has been asserted and waits for the effects to end,
-    /// without blocking a thread; otherwise as the synchronous ``finish(timeout:)-7kor3``.
+    /// without blocking a thread; otherwise as the synchronous `finish(timeout:)`.
     ///
     /// ```swift
     /// try await store.finish(timeout: .seconds(5))
     /// ```
     ///
     /// - Parameter timeout: How long to wait for running effects to end; one second by default.
-    /// - Throws: ``TestStoreFailure``, as ``finish(timeout:)-7kor3``.
+    /// - Throws: ``TestStoreFailure``, as `finish(timeout:)`.
     public func finish(timeout: Duration = .seconds(1)) async throws(TestStoreFailure) {
         let outcome = await waitAsync(timeout: timeout) { finishedIfDone() }
         try conclude(finishing: outcome, timeout: timeout)
@@ -733,7 +734,7 @@ extension TestStore where Action: Equatable {
     }
 
     /// Asserts that an effect fed back an action, waiting without blocking a thread; otherwise
-    /// as the synchronous ``receive(_:timeout:assert:)-8yv9m``.
+    /// as the synchronous `receive(_:timeout:assert:)`.
     ///
     /// ```swift
     /// try await store.receive(.loaded(["a"]), timeout: .seconds(5)) { $0.items = ["a"] }
@@ -742,8 +743,8 @@ extension TestStore where Action: Equatable {
     /// - Parameters:
     ///   - expected: The action expected.
     ///   - timeout: How long to wait for it; zero (the default) checks at once.
-    ///   - assert: As in ``receive(_:timeout:assert:)-8yv9m``.
-    /// - Throws: ``TestStoreFailure``, as ``receive(_:timeout:assert:)-8yv9m``.
+    ///   - assert: As in `receive(_:timeout:assert:)`.
+    /// - Throws: ``TestStoreFailure``, as `receive(_:timeout:assert:)`.
     public func receive(
         _ expected: Action,
         timeout: Duration = .zero,

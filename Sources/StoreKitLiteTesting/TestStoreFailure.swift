@@ -12,7 +12,7 @@ public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConverti
         case unexpectedAction
         /// The action was not reduced during `send` (the store was busy on another thread).
         case actionNotReduced
-        /// Effects were still running when the test finished (``TestStore/finish(timeout:)-7kor3``).
+        /// Effects were still running when the test finished (`TestStore/finish(timeout:)`).
         case effectsInFlight
     }
 
