@@ -106,6 +106,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let effects = EffectRegistry()
     /// Shared key-path selections.
     let selections = SelectionHub()
+    /// Counts the store in `Resources` until its deinit (debug builds only; empty in release).
+    let resourceToken = Resources.track(.stores)
 
     /// Creates a store.
     ///
