@@ -32,8 +32,12 @@ let package = Package(
             name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
         ),
         .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"], swiftSettings: strictSettings),
-        .testTarget(name: "StoreKitLiteTests", dependencies: ["StoreKitLite"], swiftSettings: strictSettings),
-        .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StoreKitLiteTests", dependencies: ["StoreKitLite", "StreamCoreTesting"], swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LoadingStateTests", dependencies: ["LoadingState", "StreamCoreTesting"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "StreamCore"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
