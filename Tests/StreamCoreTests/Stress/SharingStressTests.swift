@@ -33,13 +33,13 @@ import Testing
         return true
     }
 
-    @Test func shareReplayGivesEveryObserverAGaplessHistoryWhileSendersRun() {
+    @Test func shareReplayGivesEveryObserverAGaplessHistoryWhileSendersRun() async {
         let subject = PassthroughSubject<Int, Never>()
         let shared = subject.shareReplay()
         let keeper = Recorder<Int, Never>()
         let connection = shared.observe(with: keeper.observer)     // connected before any send
         let rounds = Box<[(seen: Box<[Int]>, marker: Int)]>([])
-        runConcurrently(threads: 8) { thread in
+        await offCooperativePool { runConcurrently(threads: 8) { thread in
             if thread < Self.senders {
                 for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
             } else {
@@ -52,7 +52,7 @@ import Testing
                     rounds.append((seen, marker))
                 }
             }
-        }
+        } }
         // Every send has been delivered once all threads returned: check each observer now.
         for (seen, marker) in rounds.value {
             #expect(!seen.value.contains(marker), "an observer received a marker sent after its disposal")
@@ -68,13 +68,13 @@ import Testing
         connection.dispose()
     }
 
-    @Test func shareDeliversEachElementOnceInOrderAndNothingAfterDisposal() {
+    @Test func shareDeliversEachElementOnceInOrderAndNothingAfterDisposal() async {
         let subject = PassthroughSubject<Int, Never>()
         let shared = subject.share()
         let keeper = Recorder<Int, Never>()
         let connection = shared.observe(with: keeper.observer)
         let rounds = Box<[(seen: Box<[Int]>, marker: Int)]>([])
-        runConcurrently(threads: 8) { thread in
+        await offCooperativePool { runConcurrently(threads: 8) { thread in
             if thread < Self.senders {
                 for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
             } else {
@@ -87,7 +87,7 @@ import Testing
                     rounds.append((seen, marker))
                 }
             }
-        }
+        } }
         for (seen, marker) in rounds.value {
             #expect(!seen.value.contains(marker), "an observer received a marker sent after its disposal")
             #expect(Self.contiguousPerSender(seen.value, replayedFromStart: false))
@@ -98,14 +98,14 @@ import Testing
         #expect(subject.observerCount == 0)
     }
 
-    @Test func concurrentCompletionOfASharedSignalEndsEveryObserverExactlyOnce() {
+    @Test func concurrentCompletionOfASharedSignalEndsEveryObserverExactlyOnce() async {
         for _ in 0..<20 {
             let subject = PassthroughSubject<Int, Never>()
             let shared = subject.shareReplay(limit: 3)
             let recorders = (0..<4).map { _ in Recorder<Int, Never>() }
             let observations = recorders.map { shared.observe(with: $0.observer) }
             let lateRecorders = Box<[Recorder<Int, Never>]>([])
-            runConcurrently(threads: 8) { thread in
+            await offCooperativePool { runConcurrently(threads: 8) { thread in
                 for index in 0..<200 {
                     if thread == 0, index == 100 { subject.send(completion: .finished) }
                     if thread >= 6, index.isMultiple(of: 50) {
@@ -115,7 +115,7 @@ import Testing
                     }
                     subject.send(thread * 100_000 + index)
                 }
-            }
+            } }
             for recorder in recorders + lateRecorders.value {
                 let events = recorder.events
                 #expect(events.last == .completed)
@@ -128,10 +128,10 @@ import Testing
         }
     }
 
-    @Test func replaySubjectReplaysThenDeliversWithoutGapOrDuplicate() {
+    @Test func replaySubjectReplaysThenDeliversWithoutGapOrDuplicate() async {
         let subject = ReplaySubject<Int, Never>()
         let violations = Box(0)
-        runConcurrently(threads: 8) { thread in
+        await offCooperativePool { runConcurrently(threads: 8) { thread in
             if thread < Self.senders {
                 for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
             } else {
@@ -142,17 +142,17 @@ import Testing
                     if !Self.contiguousPerSender(seen.value, replayedFromStart: true) { violations.mutate { $0 += 1 } }
                 }
             }
-        }
+        } }
         #expect(violations.value == 0)
         let late = Recorder<Int, Never>()
         _ = subject.observe(with: late.observer)
         #expect(late.elements.count == Self.senders * Self.perSender)
     }
 
-    @Test func currentValueSubjectObserversStartAtACurrentValueAndNeverGoBack() {
+    @Test func currentValueSubjectObserversStartAtACurrentValueAndNeverGoBack() async {
         let subject = CurrentValueSubject<Int, Never>(-1)
         let violations = Box(0)
-        runConcurrently(threads: 8) { thread in
+        await offCooperativePool { runConcurrently(threads: 8) { thread in
             if thread < Self.senders {
                 for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
             } else {
@@ -168,7 +168,7 @@ import Testing
                     }
                 }
             }
-        }
+        } }
         #expect(violations.value == 0)
         #expect(subject.value % 100_000 == Self.perSender - 1)
         let late = Recorder<Int, Never>()
