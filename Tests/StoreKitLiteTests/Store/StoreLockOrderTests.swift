@@ -21,7 +21,8 @@ import Testing
         let store = Store(initialState: 0, reducer: counterReducer)
         let other = store.states.observeNext { _ in }
         let outcomes = Box<[Bool]>([])
-        store.states.observeNext { state in
+        // The observer captures the store: disposed at the end to break the cycle.
+        let observation = store.states.observeNext { state in
             guard state == 1 else { return }
             let finished = self.finishesOnAnotherThread {
                 store.dispatch(.add(10))          // queued behind the running dispatch
@@ -35,6 +36,7 @@ import Testing
         store.dispatch(.increment)
         #expect(outcomes.value == [true])
         #expect(store.state == 11)
+        observation.dispose()
     }
 
     @Test func middlewareLetsAnotherThreadDispatchAndReadTheState() {
@@ -63,7 +65,7 @@ import Testing
     @Test func effectLetsAnotherThreadUseTheStore() {
         let store = Store(initialState: 0, reducer: counterReducer)
         let outcomes = Box<[Bool]>([])
-        store.attach { states in
+        let effect = store.attach { states in
             states.filter { $0 == 1 }.map { _ -> CounterAction in
                 let finished = StoreLockOrderTests().finishesOnAnotherThread {
                     store.dispatch(.add(100))
@@ -77,5 +79,6 @@ import Testing
         store.dispatch(.increment)
         #expect(outcomes.value == [true])
         #expect(store.state == 101 || store.state == 1_101)
+        effect.dispose()
     }
 }
