@@ -37,21 +37,32 @@ let package = Package(
             dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "LoadingState"],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "StreamCoreTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting"], swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "FeedbackLoopTests",
-            dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "StreamCore", "StreamCoreTesting"],
+        .target(
+            name: "TestSupport", dependencies: ["StreamCore", "StreamCoreTesting"], path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "StoreKitLiteTests", dependencies: ["StoreKitLite", "StoreKitLiteTesting"], swiftSettings: strictSettings
+            name: "StreamCoreTests", dependencies: ["StreamCore", "StreamCoreTesting", "TestSupport"],
+            swiftSettings: strictSettings
         ),
-        .testTarget(name: "LoadingStateTests", dependencies: ["LoadingState"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StreamCoreTestingTests", dependencies: ["StreamCore", "StreamCoreTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FeedbackLoopTests",
+            dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "StreamCore", "StreamCoreTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StoreKitLiteTests",
+            dependencies: ["StoreKitLite", "StoreKitLiteTesting", "StreamCoreTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LoadingStateTests", dependencies: ["LoadingState", "StreamCoreTesting", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite"],

@@ -52,6 +52,9 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     let diagnostics: LoopDiagnostics
     @usableFromInline
     let names: [String]
+    /// Counts the loop in `Resources` until it is disposed or deallocated (debug builds only).
+    @usableFromInline
+    let resourceToken = Resources.track(.loops)
 
     @usableFromInline
     struct Queued {
@@ -224,6 +227,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         withExtendedLifetime(dropped) {}  // events are released outside the lock
         for observation in observations { observation.dispose() }
         states.close()
+        resourceToken.end()
     }
 
     /// Whether the loop was disposed.

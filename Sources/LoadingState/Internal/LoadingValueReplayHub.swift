@@ -63,7 +63,14 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
         if mustConnect {
             connection.otherDisposable = source.observe { [weak self] event in self?.send(event) }
         }
-        return BlockDisposable { [weak self] in self?.detach(slot) }
+        // Strong: each observation keeps the hub (and so the shared connection) alive until it
+        // is disposed or terminates; the signal value that created the hub may be long gone
+        // (`x.shareReplayValues().observe { … }`). Detaching breaks the reference.
+        return BlockDisposable { self.detach(slot) }
+    }
+
+    deinit {
+        connection.dispose()
     }
 
     private func send(_ event: Event) {

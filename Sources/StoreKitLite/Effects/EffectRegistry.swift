@@ -8,7 +8,8 @@ import StreamCore
 final class EffectRegistry: Sendable {
     private struct Entries {
         var nextSerial: UInt64 = 0
-        var running: [UInt64: (id: AnyHashable?, disposable: SerialDisposable)] = [:]
+        // `token` counts the running effect in `Resources` (debug builds) until the entry is dropped.
+        var running: [UInt64: (id: AnyHashable?, disposable: SerialDisposable, token: ResourceToken)] = [:]
         var byID: [AnyHashable: Set<UInt64>] = [:]
         var isClosed = false
     }
@@ -26,6 +27,7 @@ final class EffectRegistry: Sendable {
         _ start: (_ finished: @escaping @Sendable () -> Void) -> any Disposable
     ) -> any Disposable {
         let slot = SerialDisposable()
+        let token = Resources.track(.effects)
         let (serial, cancelled, rejected): (UInt64, [SerialDisposable], Bool) = entries.withLock { entries in
             if entries.isClosed { return (0, [], true) }
             var cancelled: [SerialDisposable] = []
@@ -34,7 +36,7 @@ final class EffectRegistry: Sendable {
             }
             entries.nextSerial &+= 1
             let serial = entries.nextSerial
-            entries.running[serial] = (id, slot)
+            entries.running[serial] = (id, slot, token)
             if let id { entries.byID[id, default: []].insert(serial) }
             return (serial, cancelled, false)
         }

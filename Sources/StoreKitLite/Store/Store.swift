@@ -109,6 +109,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// The observing middleware, kept for the store's lifetime: RxState-style middleware holds its
     /// subscription in its own dispose bag, so it must live as long as the store it observes.
     let observingMiddleware: [any ObservingMiddleware<State, Action>]
+    /// Counts the store in `Resources` until its deinit (debug builds only; empty in release).
+    let resourceToken = Resources.track(.stores)
 
     /// Creates a store.
     ///

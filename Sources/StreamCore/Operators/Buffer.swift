@@ -17,7 +17,9 @@ extension SignalProtocol {
             return self.subscribe(Observer(lifetime: observer.lifetime) { event in
                 switch event {
                 case .next(let element):
-                    if buffer.value.isEmpty { buffer.value.reserveCapacity(size) }
+                    // Reserve the whole array up front, but never more than a bounded amount: a
+                    // huge `size` (say `.max`) would otherwise ask for an impossible allocation.
+                    if buffer.value.isEmpty { buffer.value.reserveCapacity(Swift.min(size, 1_024)) }
                     buffer.value.append(element)
                     if buffer.value.count >= size {
                         let full = buffer.value

@@ -23,6 +23,11 @@ package final class ObservationHandle: Disposable {
     @usableFromInline
     let flag = Flag()
     private let inner = LockedState<(any Disposable)?>(nil)
+    #if DEBUG
+    /// Counts the observation in ``Resources`` until it is disposed or terminates (debug only).
+    @usableFromInline
+    let resourceToken = Resources.track(.observations)
+    #endif
 
     @usableFromInline
     init() {}
@@ -42,6 +47,9 @@ package final class ObservationHandle: Disposable {
     @usableFromInline
     package func dispose() {
         guard !flag.value.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        #if DEBUG
+        resourceToken.end()
+        #endif
         let disposable = inner.withLock { inner in
             defer { inner = nil }
             return inner

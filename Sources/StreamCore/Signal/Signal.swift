@@ -54,6 +54,14 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
         // The handle exists before the producer runs, so a disposal from inside a handler is
         // visible down the chain at once (its lifetime view is one atomic load).
         let handle = ObservationHandle()
+        #if DEBUG
+        // Debug builds only: the observation stops counting in `Resources` once it terminates.
+        let token = handle.resourceToken
+        let observer: @Sendable (Event) -> Void = { event in
+            observer(event)
+            if event.isTerminal { token.end() }
+        }
+        #endif
         handle.attach(subscription(Observer(lifetime: handle.lifetime, observer)))
         return handle
     }

@@ -53,9 +53,22 @@ package final class ObserverNode<Element, Error: Swift.Error>: ObserverSlot, @un
     // @unchecked Sendable: `handler` is guarded by the owner's lock and delivery role.
     /// The observer's event handler, `nil` once released. Read and written only by the thread
     /// holding the owner's delivery role, or under the owner's lock while nobody holds it.
+    #if DEBUG
+    @exclusivity(unchecked)
+    @usableFromInline
+    var handler: (@Sendable (Signal<Element, Error>.Event) -> Void)? {
+        // Every path that lets go of an observer (disposal, termination, close) clears the
+        // handler: that is where the observer stops counting in `Resources` (debug only).
+        didSet { if handler == nil { resourceToken.end() } }
+    }
+    /// Counts the observer in ``Resources`` while the subject holds its handler (debug only).
+    @usableFromInline
+    let resourceToken = Resources.track(.subjectObservers)
+    #else
     @exclusivity(unchecked)
     @usableFromInline
     var handler: (@Sendable (Signal<Element, Error>.Event) -> Void)?
+    #endif
 
     @inlinable
     init(handler: @escaping @Sendable (Signal<Element, Error>.Event) -> Void, owner: SubjectCoreBase) {

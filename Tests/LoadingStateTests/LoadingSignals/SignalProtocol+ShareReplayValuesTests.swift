@@ -4,6 +4,23 @@ import StreamCore
 import Testing
 
 @Suite struct ShareReplayValuesTests {
+    /// Regression (found by the leak tests): the shared hub was only kept by the returned signal
+    /// value, so when that value was not stored (`x.shareReplayValues().observe { … }`), the hub
+    /// went away after the first observation started: later states never arrived, the source
+    /// stayed observed forever and the observer's closure leaked in a cycle.
+    @Test func anInlineObservationKeepsTheSharedConnectionAlive() {
+        let subject = PassthroughSubject<State, Never>()
+        let recorder = Recorder<State, Never>()
+        let observation = subject.shareReplayValues(limit: 1).observe(with: recorder.observer)
+        subject.send(.loading)
+        subject.send(.loaded(1))
+        #expect(recorder.elements == [.loading, .loaded(1)])
+        observation.dispose()
+        #expect(subject.observerCount == 0)
+        subject.send(.loaded(2))
+        #expect(recorder.elements == [.loading, .loaded(1)])
+    }
+
     @Test func lateObserverGetsOnlyLoadedValues() {
         let subject = PassthroughSubject<State, Never>()
         let shared = subject.shareReplayValues(limit: 1)

@@ -127,7 +127,7 @@ private func searchEffect(_ scheduler: VirtualTimeScheduler) -> @Sendable (Signa
     @Test func receiveWaitsForEffectsOnOtherThreads() throws {
         let store = TestStore(initialState: 0, reducer: counterReducer)
         store.store.dispatch(.async { _, send in send(.add(3)) })
-        try store.receive(.add(3), timeout: .seconds(20)) { $0 = 3 }
+        try store.receive(.add(3), timeout: .seconds(60)) { $0 = 3 }
         try store.finish()
     }
 }

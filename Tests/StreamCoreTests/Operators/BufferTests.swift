@@ -25,6 +25,16 @@ import Testing
         }
     }
 
+    /// Regression (found by the bad-input tests under ASan): the first element reserved `size`
+    /// slots, so `buffer(size: .max)` asked for an impossible allocation and crashed.
+    @Test func aHugeSizeDoesNotReserveItAll() {
+        for size in [Int.max, Int.max / 2, 1 << 40] {
+            let recorder = Recorder<[Int], Never>()
+            _ = SafeSignal.sequence([1, 2, 3]).buffer(size: size).observe(with: recorder.observer)
+            #expect(recorder.events == [.next([1, 2, 3]), .completed])
+        }
+    }
+
     @Test func failureDropsThePartialBuffer() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.coldSignal("-a-b-c#", values: ["a": 1, "b": 2, "c": 3], error: TestError.boom)

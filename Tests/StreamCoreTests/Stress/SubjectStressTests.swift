@@ -29,7 +29,7 @@ import Testing
             if thread < 4 {
                 for index in 0..<3_000 { subject.send([thread, index]) }
             } else {
-                for _ in 0..<300 {
+                for round in 0..<300 {
                     let disposed = Box(false)
                     let lastSeen = Box<[Int: Int]>([:])
                     let disposable = subject.observeNext { pair in
@@ -45,8 +45,11 @@ import Testing
                     }
                     disposable.dispose()
                     disposed.mutate { $0 = true }
-                    // Anything this thread sends now happens after dispose returned.
-                    subject.send([-1, 0])
+                    // Anything this thread sends now happens after dispose returned. Keyed by
+                    // this thread with a growing index, so the per-sender order check holds for
+                    // these too (a shared key [-1, 0] from four threads could reach one observer
+                    // twice and count as a reordering).
+                    subject.send([-thread, round])
                 }
             }
         }

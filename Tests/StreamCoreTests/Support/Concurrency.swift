@@ -55,3 +55,12 @@ enum TestError: Error, Equatable {
     case boom
     case other(Int)
 }
+
+/// Runs blocking work on a thread of its own and awaits it, so that a long stress loop does not
+/// occupy one of the few threads of Swift's cooperative pool (on a 2-core machine under TSan,
+/// that starves the asynchronous tests running in parallel until their waits time out).
+func offCooperativePool<R: Sendable>(_ work: @escaping @Sendable () -> R) async -> R {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}

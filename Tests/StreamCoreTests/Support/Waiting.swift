@@ -4,7 +4,7 @@ import StreamCore
 
 /// How long real-queue tests wait before declaring failure: generous, since a passing test never
 /// waits that long.
-let generousTimeout: Double = 20
+let generousTimeout: Double = 60
 
 /// Waits until `semaphore` is signalled; `false` if `timeout` seconds passed first.
 ///

@@ -1,0 +1,27 @@
+/// A tiny seeded pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014): the same seed
+/// always gives the same sequence on every platform, so a failing model seed replays exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniformly distributed integer in `range` (modulo bias is irrelevant for tests).
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    /// `true` with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool {
+        int(0...99) < percent
+    }
+}
