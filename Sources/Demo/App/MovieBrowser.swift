@@ -102,7 +102,11 @@ final class MovieBrowser: Sendable {
 /// The UI host: the last feedback of the loop. It renders each transition, dispatches the
 /// loop's outcomes to the store, and tells the browser when the loop has settled.
 ///
-/// TODO(lead): switch to UISpin (`render(on:using:)` / `emit`) when it lands in FeedbackLoop.
+/// It is a feedback rather than a `UISpin` render target on purpose: the seed's feedbacks take
+/// their input from hot signals (`nearBottom`, `retry`) that they subscribe to per state, and a
+/// host that is the *last* feedback reports "settled" only after every earlier feedback has seen
+/// the state, so the next key press always finds its feedback listening. (`UISpin` renders from
+/// its state recorder, before the other feedbacks; it suits hosts that `emit` events instead.)
 private final class Host: Sendable {
     struct Seen: Sendable {
         var current: PagingState?
