@@ -164,3 +164,81 @@ enum FeedbackLoopSnippets {
         // end
     }
 }
+
+enum FeedbackLoopMoreSnippets {
+    static func spinBuilders() {
+        // snippet: FeedbackSpinBuilders
+        struct Levels: Sendable { var left: Int, right: Int }
+        enum Event: Sendable { case increaseLeft, decreaseLeft, increaseRight, decreaseRight }
+
+        @Sendable func leftEffect(_ levels: Levels) -> Signal<Event, Never> {
+            guard levels.left != levels.right else { return .completed() }
+            return Signal(just: levels.left < levels.right ? .increaseLeft : .decreaseLeft)
+        }
+        @Sendable func rightEffect(_ levels: Levels) -> Signal<Event, Never> {
+            guard levels.left != levels.right else { return .completed() }
+            return Signal(just: levels.right < levels.left ? .increaseRight : .decreaseRight)
+        }
+        @Sendable func levelsReducer(_ levels: Levels, _ event: Event) -> Levels {
+            guard levels.left != levels.right else { return levels }
+            switch event {
+            case .increaseLeft: return Levels(left: levels.left + 1, right: levels.right)
+            case .decreaseLeft: return Levels(left: levels.left - 1, right: levels.right)
+            case .increaseRight: return Levels(left: levels.left, right: levels.right + 1)
+            case .decreaseRight: return Levels(left: levels.left, right: levels.right - 1)
+            }
+        }
+
+        let chained = Spinner
+            .initialState(Levels(left: 10, right: 20))
+            .feedback(Feedback(effect: leftEffect))
+            .feedback(Feedback(effect: rightEffect))
+            .reducer(Reducer(levelsReducer))
+
+        let declared = Spin(initialState: Levels(left: 10, right: 20)) {
+            Feedback(effect: leftEffect)
+            Feedback(effect: rightEffect)
+            Reducer(levelsReducer)
+        }
+
+        let bag = DisposeBag()
+        Signal.stream(from: chained).observeNext { print($0.left, $0.right) }.dispose(in: bag)
+        Signal<Levels, Never>.start(spin: declared).dispose(in: bag)     // 15 15 in the end
+        // end
+    }
+
+    static func gear() {
+        // snippet: FeedbackGear
+        enum GearEvent: Sendable, Equatable { case authorizationIssueHappened }
+        enum FeatureState: Sendable, Equatable { case loading, loaded, unauthorized }
+        enum AuthEvent: Sendable, Equatable { case checkAuthorization }
+
+        let gear = Gear<GearEvent>()
+        let reportIssues = Feedback<FeatureState, Never>(
+            attachedTo: gear, catching: .unauthorized, propagating: .authorizationIssueHappened
+        )
+        let checkAgain = Feedback<Bool, AuthEvent>(
+            attachedTo: gear, catching: .authorizationIssueHappened, emitting: .checkAuthorization
+        )
+        // end
+        _ = (reportIssues, checkAgain)
+    }
+
+    enum Event: Sendable { case increaseLeft }
+
+    static func uiSpin() {
+        // snippet: FeedbackUISpin
+        final class CounterScreen: Sendable {
+            func render(state: Int) { print("count:", state) }
+        }
+
+        let screen = CounterScreen()
+        let host = UISpin(spin: Spin(initialState: 0) {
+            Reducer { (count: Int, _: Event) in count + 1 }
+        })
+        host.render(on: screen, on: .immediate, using: { $0.render(state:) })
+        host.start()
+        host.emit(.increaseLeft)                                    // count: 1
+        // end
+    }
+}
