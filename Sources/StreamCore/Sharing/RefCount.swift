@@ -62,12 +62,15 @@ final class RefCounter: Sendable {
         // Counted (and a connection staged) before registering, started after: the first
         // observer is registered before a synchronous source sends anything.
         let staged = acquire()
-        var handler = observer.handler
+        let downstream = observer.handler
+        var handler = downstream
         if let lifetime = observer.lifetime {
             // A downstream that ended (take, first, …) releases its share at once, even while
-            // a synchronous source is still running inside this call.
+            // a synchronous source is still running inside this call. The closure calls the
+            // handler value and the lifetime existential only: this function is not specialized,
+            // and a call through the generic `Observer` here cost a metadata lookup per event.
             handler = { event in
-                observer.on(event)
+                downstream(event)
                 if lifetime.isDisposed { observation.dispose() }
             }
         }
