@@ -153,6 +153,12 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
                 end(nodes)
                 continue
             }
+            if pendingDetach.isEmpty, pending.isEmpty {
+                // The common case: nothing arrived during the delivery.
+                isDelivering = false
+                mutex.unlock()
+                return
+            }
             let detached = takePendingDetach()
             let operation = detached.isEmpty ? pending.popFirst() : nil
             if detached.isEmpty, operation == nil {
