@@ -65,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite"],
+            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import FeedbackLoop
 import StoreKitLite
 import StreamCore
 import Testing
+import TestSupport
 
 /// A service composing a StoreKitLite store with FeedbackLoop feedbacks, through StreamCore
 /// types only: neither module imports the other.
@@ -60,18 +61,5 @@ import Testing
         let observation = loop.observeNext { count in store.dispatch(.search("\(count)")) }
         #expect(store.state.query == "3")
         observation.dispose()
-    }
-}
-
-/// A value shared with the closures under test.
-final class Box<Value: Sendable>: Sendable {
-    private let storage: LockedState<Value>
-
-    init(_ value: Value) { storage = LockedState(value) }
-
-    var value: Value { storage.withLock { $0 } }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        storage.withLock { body(&$0) }
     }
 }

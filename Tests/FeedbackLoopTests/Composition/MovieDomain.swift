@@ -1,3 +1,4 @@
+import TestSupport
 import FeedbackLoop
 import StreamCore
 import StreamCoreTesting

@@ -1,3 +1,4 @@
+import TestSupport
 import LoadingState
 import StreamCore
 import Testing

@@ -1,4 +1,5 @@
 // Deliberately no `import StreamCore`: client code that imports LoadingState alone can use it.
+import TestSupport
 import LoadingState
 import Testing
 

@@ -1,3 +1,4 @@
+import TestSupport
 import StreamCore
 import StreamCoreTesting
 import Testing

@@ -1,4 +1,5 @@
 @testable import StreamCore
+import TestSupport
 import Testing
 
 /// `SubjectCore.close()` while another thread, or an observer, is delivering: the role holder
