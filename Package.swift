@@ -32,9 +32,10 @@ let package = Package(
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "StoreKitLiteTesting", dependencies: ["StoreKitLite", "StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
+        .target(name: "LoopbackHTTP", swiftSettings: strictSettings),
         .executableTarget(
             name: "Demo",
-            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "LoadingState"],
+            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "LoadingState", "LoopbackHTTP"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -60,7 +61,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "LoadingStateTests", dependencies: ["LoadingState", "StreamCoreTesting", "TestSupport"],
+            name: "LoadingStateTests", dependencies: ["LoadingState", "StreamCoreTesting", "TestSupport", "LoopbackHTTP"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -69,7 +70,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "DemoTests", dependencies: ["Demo", "StreamCore", "LoadingState"], swiftSettings: strictSettings
+            name: "DemoTests", dependencies: ["Demo", "StreamCore", "LoadingState", "LoopbackHTTP"],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "DocSnippetTests",

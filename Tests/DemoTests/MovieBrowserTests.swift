@@ -1,3 +1,4 @@
+import LoopbackHTTP
 import Foundation
 import LoadingState
 import Testing
@@ -176,7 +177,7 @@ final class TemporaryFolder: Sendable {
 
     @Test func anUnreachableServerIsAnErrorStateNotACrash() throws {
         // A port that is bound but not listening: connecting is refused.
-        let socket = try CatalogueServer.boundSocket()
+        let socket = try LoopbackSocket.boundSocket()
         defer { close(socket.fd) }
         let cache = TemporaryFolder()
         let url = try #require(URL(string: "http://127.0.0.1:\(socket.port)/"))

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import StreamCore
 #if canImport(Glibc)
 import Glibc
@@ -6,11 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-#if os(Linux)
-private let streamSocketType = Int32(SOCK_STREAM.rawValue)
-#else
-private let streamSocketType = SOCK_STREAM
-#endif
 
 /// Failures the embedded server injects, each once, so the demo can show its error states.
 struct FailureInjection: Sendable, Equatable {
@@ -50,7 +46,7 @@ final class CatalogueServer: Sendable {
     /// - Throws: `POSIXError` when no socket can be bound on 127.0.0.1.
     init(failures: FailureInjection = FailureInjection()) throws {
         state = LockedState(State(pending: failures))
-        let socket = try Self.boundSocket()
+        let socket = try LoopbackSocket.boundSocket()
         guard listen(socket.fd, 64) == 0 else {
             close(socket.fd)
             throw POSIXError(.EADDRINUSE)
@@ -61,32 +57,6 @@ final class CatalogueServer: Sendable {
     }
 
     deinit { stop() }
-
-    /// A TCP socket bound to 127.0.0.1 on a free port, not listening.
-    static func boundSocket() throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, streamSocketType, 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
 
     /// Stops accepting connections and waits for the accept loop to end. Idempotent.
     func stop() {
@@ -144,52 +114,9 @@ final class CatalogueServer: Sendable {
 
     private func handle(_ client: Int32) {
         defer { close(client) }
-        guard let target = Self.readRequestTarget(client) else { return }
+        guard let target = LoopbackSocket.readRequestTarget(client) else { return }
         state.withLock { $0.requests.append(target) }
         let (status, body) = respond(to: target)
-        let bytes = Data(body.utf8)
-        let reason = status == 200 ? "OK" : status == 404 ? "Not Found" : "Internal Server Error"
-        var head = "HTTP/1.1 \(status) \(reason)\r\n"
-        head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
-        Self.sendAll(client, Data(head.utf8) + bytes)
-    }
-
-    /// Reads the request head and returns its target, e.g. `/movies?page=2`.
-    private static func readRequestTarget(_ client: Int32) -> String? {
-        var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
-        var headEnd: Int?
-        while headEnd == nil, buffer.count < 1 << 16 {
-            let count = recv(client, &chunk, chunk.count, 0)
-            if count <= 0 { return nil }
-            buffer.append(contentsOf: chunk[0..<count])
-            if buffer.count >= 4 {
-                headEnd = (0...(buffer.count - 4)).first { Array(buffer[$0..<($0 + 4)]) == terminator }
-            }
-        }
-        guard let headEnd else { return nil }
-        let requestLine = String(decoding: buffer[0..<headEnd], as: UTF8.self)
-            .components(separatedBy: "\r\n").first ?? ""
-        let parts = requestLine.split(separator: " ")
-        guard parts.count >= 2 else { return nil }
-        return String(parts[1])
-    }
-
-    private static func sendAll(_ client: Int32, _ data: Data) {
-        #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL)
-        #else
-        let flags: Int32 = 0
-        #endif
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let sent = send(client, base + offset, raw.count - offset, flags)
-                if sent <= 0 { return }
-                offset += sent
-            }
-        }
+        LoopbackSocket.respond(status: status, body: Data(body.utf8), to: client)
     }
 }

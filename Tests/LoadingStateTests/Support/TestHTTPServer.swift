@@ -1,14 +1,9 @@
 import Foundation
+import LoopbackHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-#endif
-
-#if os(Linux)
-private let streamSocketType = Int32(SOCK_STREAM.rawValue)
-#else
-private let streamSocketType = SOCK_STREAM
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: a blocking accept loop on a background thread,
@@ -42,7 +37,7 @@ final class TestHTTPServer: @unchecked Sendable {
 
     init(routes: [String: Route] = [:]) throws {
         self.routes = routes
-        let socket = try Self.boundSocket()
+        let socket = try LoopbackSocket.boundSocket()
         guard listen(socket.fd, 128) == 0 else {
             close(socket.fd)
             throw POSIXError(.EADDRINUSE)
@@ -50,32 +45,6 @@ final class TestHTTPServer: @unchecked Sendable {
         listener = socket.fd
         port = socket.port
         Thread.detachNewThread { [self] in acceptLoop() }
-    }
-
-    /// A TCP socket bound to 127.0.0.1 on a free port, not listening.
-    static func boundSocket() throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, streamSocketType, 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
     }
 
     func setRoute(_ path: String, _ route: Route) {
@@ -141,7 +110,7 @@ final class TestHTTPServer: @unchecked Sendable {
 
     private func handle(_ client: Int32) {
         defer { close(client) }
-        guard let target = readRequestTarget(client) else { return }
+        guard let target = LoopbackSocket.readRequestTarget(client) else { return }
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "")
         condition.lock()
         requestLog.append(target)
@@ -155,42 +124,7 @@ final class TestHTTPServer: @unchecked Sendable {
             condition.unlock()
             return
         }
-        var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\n"
-        head += "Content-Type: application/json\r\nContent-Length: \(route.body.count)\r\nConnection: close\r\n\r\n"
-        sendAll(client, Data(head.utf8) + route.body)
-    }
-
-    /// Reads the request head (and any body) and returns the request target, e.g. `/users?page=2`.
-    private func readRequestTarget(_ client: Int32) -> String? {
-        var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
-        var headEnd: Int?
-        while headEnd == nil, buffer.count < 1 << 16 {
-            let count = recv(client, &chunk, chunk.count, 0)
-            if count <= 0 { return nil }
-            buffer.append(contentsOf: chunk[0..<count])
-            if buffer.count >= 4 {
-                headEnd = (0...(buffer.count - 4)).first { Array(buffer[$0..<($0 + 4)]) == terminator }
-            }
-        }
-        guard let headEnd else { return nil }
-        let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
-        let lines = head.components(separatedBy: "\r\n")
-        let parts = lines.first?.split(separator: " ") ?? []
-        guard parts.count >= 2 else { return nil }
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let pair = line.split(separator: ":", maxSplits: 1)
-            guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
-            return Int(pair[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
-        var bodyCount = buffer.count - headEnd - 4
-        while bodyCount < length {
-            let count = recv(client, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            bodyCount += count
-        }
-        return String(parts[1])
+        LoopbackSocket.respond(status: route.status, body: route.body, to: client)
     }
 
     /// Waits up to `delay` seconds; returns `true` as soon as the client closes its end.
@@ -211,31 +145,6 @@ final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    private func sendAll(_ client: Int32, _ data: Data) {
-        #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL)
-        #else
-        let flags: Int32 = 0
-        #endif
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let sent = send(client, base + offset, raw.count - offset, flags)
-                if sent <= 0 { return }
-                offset += sent
-            }
-        }
-    }
-
-    private static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 404: return "Not Found"
-        case 500: return "Internal Server Error"
-        default: return "Status"
-        }
-    }
 }
 
 /// A port on 127.0.0.1 that is bound but not listening: connecting to it is refused, and no
@@ -245,7 +154,7 @@ final class RefusingPort: Sendable {
     private let fd: Int32
 
     init() throws {
-        (fd, port) = try TestHTTPServer.boundSocket()
+        (fd, port) = try LoopbackSocket.boundSocket()
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
