@@ -129,7 +129,7 @@ private final class Token: Sendable {}
             states.mutate { $0.append(state) }
             if state.isEmpty { finished.signal() }
         }
-        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + 60) == .success)
         observation.dispose()
         #expect(states.value.first == [1, 2, 3])
         #expect(states.value.last == [])
@@ -160,7 +160,7 @@ private final class Token: Sendable {}
             if counts.total == total { done.signal() }
         }
         states.send(requests)
-        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         observation.dispose()
         #expect(counts.values == Dictionary(uniqueKeysWithValues: requests.map { ($0, perEffect) }))
     }

@@ -134,7 +134,7 @@ import Testing
             send(.increment)
             send(.increment)
             queue.resume()
-            #expect(done.wait(timeout: .now() + 5) == .success)
+            #expect(done.wait(timeout: .now() + 60) == .success)
             disposable.dispose()
             #expect(states.value == [0, 1, 2, 3])
         }

@@ -151,9 +151,9 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
                 // levels as soon as they are equal.
                 if levels.left == levels.right { done.signal() }
             }
-            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(done.wait(timeout: .now() + 60) == .success)
             // The left feedback alone may equalise the levels before the right one first runs.
-            #expect(rightRan.wait(timeout: .now() + 10) == .success)
+            #expect(rightRan.wait(timeout: .now() + 60) == .success)
             disposable.dispose()
             loopQueue.sync {}
             feedbackQueue.sync {}

@@ -354,8 +354,8 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
             try? await Task.sleep(for: .milliseconds(20))
             send(.add(3))
         })
-        try await store.receive(.add(3), timeout: .seconds(20)) { $0 = 4 }
-        try await store.finish(timeout: .seconds(20))
+        try await store.receive(.add(3), timeout: .seconds(generousTimeout)) { $0 = 4 }
+        try await store.finish(timeout: .seconds(generousTimeout))
     }
 
     @Test func asyncWaitsDoNotBlockTheThreadsTheEffectsNeed() async throws {
@@ -369,8 +369,8 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
                         try? await Task.sleep(for: .milliseconds(10))
                         send(.add(index))
                     })
-                    try await store.receive(.add(index), timeout: .seconds(20)) { $0 = index }
-                    try await store.finish(timeout: .seconds(20))
+                    try await store.receive(.add(index), timeout: .seconds(generousTimeout)) { $0 = index }
+                    try await store.finish(timeout: .seconds(generousTimeout))
                 }
             }
             try await group.waitForAll()

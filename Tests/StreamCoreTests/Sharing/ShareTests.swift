@@ -233,7 +233,7 @@ import Testing
                 // Even rounds wait for an element (the sender keeps sending until every worker
                 // is done; the timeout only turns a broken build's hang into a failure); odd
                 // rounds leave at once, to churn connect/disconnect.
-                if round.isMultiple(of: 2), firstElement.wait(timeout: .now() + 10) == .timedOut {
+                if round.isMultiple(of: 2), firstElement.wait(timeout: .now() + 60) == .timedOut {
                     starved.increment()
                 }
                 observation.dispose()

@@ -14,7 +14,7 @@ import Testing
             work()
             done.signal()
         }
-        return done.wait(timeout: .now() + 5) == .success
+        return done.wait(timeout: .now() + 60) == .success
     }
 
     @Test func subjectObserverCanLetAnotherThreadSendObserveAndDispose() {
