@@ -41,7 +41,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: @unchecked Senda
 
     /// Waits (up to `timeout` seconds) until `predicate` holds for the recorded events.
     @discardableResult
-    public func wait(timeout: TimeInterval = 10, until predicate: ([Event]) -> Bool) -> Bool {
+    public func wait(timeout: TimeInterval = 60, until predicate: ([Event]) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -53,7 +53,7 @@ public final class Recorder<Element: Sendable, Failure: Error>: @unchecked Senda
 
     /// Waits until a terminal event arrived.
     @discardableResult
-    public func waitForTermination(timeout: TimeInterval = 10) -> Bool {
+    public func waitForTermination(timeout: TimeInterval = 60) -> Bool {
         wait(timeout: timeout) { $0.last?.isTerminal ?? false }
     }
 }

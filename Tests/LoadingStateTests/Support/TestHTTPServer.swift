@@ -69,7 +69,7 @@ final class TestHTTPServer: @unchecked Sendable {
 
     /// Waits until `predicate` holds (or `timeout` passes); returns whether it holds.
     @discardableResult
-    func wait(timeout: TimeInterval = 10, until predicate: (_ requests: [String], _ disconnects: Int) -> Bool) -> Bool {
+    func wait(timeout: TimeInterval = 60, until predicate: (_ requests: [String], _ disconnects: Int) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
