@@ -7,7 +7,7 @@ import StreamCore
 /// (which stops the loop) while the loop runs. States reach the host through one `AsyncStream`
 /// consumed by one main-actor task, so they arrive in order.
 final class ObservableSpinCore<State: Sendable, Event: Sendable>: Sendable {
-    private struct Storage {
+    private struct Storage: HostedLoopStorage {
         var isStarted = false
         var isStopped = false
         var loop: (any Disposable)?
@@ -50,20 +50,7 @@ final class ObservableSpinCore<State: Sendable, Event: Sendable>: Sendable {
 
     /// Starts `spin`'s loop once; later calls, and calls after ``stop()``, do nothing.
     func start(_ spin: Spin<State, Event>) {
-        let starts: Bool = storage.withLock { storage in
-            if storage.isStarted || storage.isStopped { return false }
-            storage.isStarted = true
-            return true
-        }
-        guard starts else { return }
-        inputs.expectSubscriber()
-        let loop = Signal.start(spin: spin)
-        let stoppedMeanwhile: Bool = storage.withLock { storage in
-            if storage.isStopped { return true }
-            storage.loop = loop
-            return false
-        }
-        if stoppedMeanwhile { loop.dispose() }
+        storage.startHostedLoop(spin, inputs: inputs)
     }
 
     /// Stops the loop and the consumer task, and ends the stream of states.

@@ -5,7 +5,7 @@ import StreamCore
 /// The decorated spin's feedbacks capture this core, never the ``UISpin`` itself, so the host can
 /// be released (which stops the loop) while the loop runs.
 final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
-    private struct Storage {
+    private struct Storage: HostedLoopStorage {
         var state: State
         /// How many states the loop delivered; 0 before the first one.
         var version = 0
@@ -61,20 +61,7 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
 
     /// Starts `spin`'s loop once; later calls, and calls after ``stop()``, do nothing.
     func start(_ spin: Spin<State, Event>) {
-        let starts: Bool = storage.withLock { storage in
-            if storage.isStarted || storage.isStopped { return false }
-            storage.isStarted = true
-            return true
-        }
-        guard starts else { return }
-        inputs.expectSubscriber()
-        let loop = Signal.start(spin: spin)
-        let stoppedMeanwhile: Bool = storage.withLock { storage in
-            if storage.isStopped { return true }
-            storage.loop = loop
-            return false
-        }
-        if stoppedMeanwhile { loop.dispose() }
+        storage.startHostedLoop(spin, inputs: inputs)
     }
 
     /// Stops the loop started with ``start(_:)`` and forgets the render targets.
