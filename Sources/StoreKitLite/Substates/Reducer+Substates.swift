@@ -11,13 +11,13 @@ extension Reducer where State == Substates {
     /// - Parameter action: Extracts the store action from an action, `nil` for other actions.
     /// - Returns: The reducer.
     public static func storeActions(_ action: @escaping @Sendable (Action) -> StoreAction?) -> Reducer {
-        Reducer { state, incoming in
+        Reducer(mutating: { state, incoming in
             switch action(incoming) {
             case .add(let states)?: state.add(states)
             case .reset?: state.removeAll()
             case nil: break
             }
-        }
+        })
     }
 
     /// Reduces the substate of a type with a reducer of its own, for the actions meant for it.
