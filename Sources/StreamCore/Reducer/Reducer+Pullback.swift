@@ -50,7 +50,7 @@ extension Reducer {
     /// When the part is `nil` and an action for it arrives, the reduction fails with
     /// ``StoreError/substateNotRegistered(_:)`` (a store keeps the state and publishes the
     /// error) instead of trapping. To ignore such actions instead, as ReactiveFeedback does, use
-    /// ``pullback(value:event:)-(WritableKeyPath<GlobalState,State?>&Sendable,_)``.
+    /// ``pullback(value:event:)-(WritableKeyPath<GlobalState,State?>Sendable,_)``.
     ///
     /// ```swift
     /// struct AppState: Sendable { var detail: DetailState? }
