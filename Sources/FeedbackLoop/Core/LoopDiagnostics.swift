@@ -66,7 +66,7 @@ public struct LoopDiagnostics: Sendable {
     public var synchronousDepthLimit: Int?
     /// Receives the report (once per run of the loop that passes the limit).
     public var report: @Sendable (ReentrancyReport) -> Void
-    /// Receives each event the reducer refused (it threw a ``StoreError``): the loop keeps its
+    /// Receives each event the reducer refused (it threw a `StoreError`): the loop keeps its
     /// state, delivers no new state for that event, and goes on. In every build; by default the
     /// refusal is written to standard error.
     public var rejected: @Sendable (StoreError) -> Void = LoopDiagnostics.printRejection

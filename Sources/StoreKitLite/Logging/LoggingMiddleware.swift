@@ -18,7 +18,7 @@ public import StreamCore
 /// whole state (``StateLogging/full``) or the fields the action changed (``StateLogging/diff``)
 /// when you need them; both are O(state) per action, and `diff` keeps the previous state, so the
 /// reducer's changes are copied once per action. A refused action is logged at `failureLevel`
-/// with the ``StoreError``. The sink is called on the thread the store notifies on, one record
+/// with the `StoreError`. The sink is called on the thread the store notifies on, one record
 /// at a time. The `Integrations` package's swift-log backend logs through a `Logger`.
 public final class LoggingMiddleware<State: Sendable, Action: Sendable>: ObservingMiddleware {
     /// Keeps the observation of the store alive as long as the middleware.

@@ -43,7 +43,7 @@ public final class ActionHolder<State: Sendable, Action: Sendable>: Sendable {
 
 /// An action a middleware held back: pass it on to the rest of the chain with ``resume()``, or
 /// drop it with ``drop()`` (its sender's `send` then throws
-/// ``StoreError/droppedByMiddleware``). Released without either, it is dropped.
+/// `StoreError.droppedByMiddleware`). Released without either, it is dropped.
 public final class HeldAction<State: Sendable, Action: Sendable>: Sendable {
     private weak let store: Store<State, Action>?
     private let next: Int
@@ -76,7 +76,7 @@ public final class HeldAction<State: Sendable, Action: Sendable>: Sendable {
         store.enqueue(Store.Pending(action: action, start: next, outcome: outcome, group: group))
     }
 
-    /// Drops the action: its sender's `send` throws ``StoreError/droppedByMiddleware``.
+    /// Drops the action: its sender's `send` throws `StoreError.droppedByMiddleware`.
     public func drop() {
         guard done.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         outcome?.resolve(.failure(.droppedByMiddleware))

@@ -40,7 +40,7 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     /// Creates a middleware from an interception function.
     ///
     /// An action it drops (returns `nil` for) makes the sender's `send` throw
-    /// ``StoreError/droppedByMiddleware``.
+    /// `StoreError.droppedByMiddleware`.
     ///
     /// - Parameter intercept: Returns the action to pass on (possibly another one) or `nil` to
     ///   drop it.

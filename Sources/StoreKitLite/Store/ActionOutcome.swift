@@ -1,5 +1,5 @@
 /// The outcome of one sent action, resolved once by the store: the state the action produced,
-/// or the ``StoreError`` that stopped it. Any number of tasks may await it.
+/// or the `StoreError` that stopped it. Any number of tasks may await it.
 @usableFromInline
 final class ActionOutcome<State: Sendable>: Sendable {
     @usableFromInline

@@ -8,7 +8,7 @@ extension Store {
     /// store.observeNext { state in render(state) }.dispose(in: bag)
     /// ```
     ///
-    /// A failed reduction (see ``StoreError``) leaves the state unchanged and is not delivered
+    /// A failed reduction (see `StoreError`) leaves the state unchanged and is not delivered
     /// here; observe ``updates`` to see it. Observers are called where the store's `notifyOn`
     /// context says (by default synchronously on the dispatching thread), never concurrently
     /// and never with a lock held; they may dispatch (the action is queued).

@@ -21,9 +21,9 @@ extension Store {
     ///
     /// - Parameter action: The action.
     /// - Returns: The state after the action.
-    /// - Throws: The ``StoreError`` the reducer threw to refuse it,
-    ///   ``StoreError/droppedByMiddleware`` if a middleware stopped it, or
-    ///   ``StoreError/storeClosed`` after ``close()``.
+    /// - Throws: The `StoreError` the reducer threw to refuse it,
+    ///   `StoreError.droppedByMiddleware` if a middleware stopped it, or
+    ///   `StoreError.storeClosed` after ``close()``.
     @discardableResult
     public func send(_ action: Action) async throws(StoreError) -> State {
         let outcome = ActionOutcome<State>()

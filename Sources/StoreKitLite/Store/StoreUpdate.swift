@@ -63,7 +63,7 @@ extension StoreUpdate: Equatable where State: Equatable, Action: Equatable {
     }
 }
 
-/// An immutable box for a ``StoreError``, so that updates carry one optional reference.
+/// An immutable box for a `StoreError`, so that updates carry one optional reference.
 @usableFromInline
 final class StoreFailureBox: Sendable {
     @usableFromInline

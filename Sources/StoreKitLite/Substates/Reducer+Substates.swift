@@ -23,7 +23,7 @@ extension Reducer where State == Substates {
     /// Reduces the substate of a type with a reducer of its own, for the actions meant for it.
     ///
     /// An action meant for the substate (one for which `action` returns a value) when no
-    /// substate of the type is registered fails with ``StoreError/substateNotRegistered(_:)``:
+    /// substate of the type is registered fails with `StoreError.substateNotRegistered(_:)`:
     /// the store keeps its state and publishes the error to middleware.
     ///
     /// - Parameters:
