@@ -466,7 +466,13 @@ public final class TestLoop<State: Equatable & Sendable, Event: Equatable & Send
     private func reduce(_ event: Event) -> (before: State, after: State) {
         let before = storage.withLock { $0.state }
         var after = before
-        reducer.reduce(&after, event)
+        do throws(StoreError) {
+            try reducer.reduce(&after, event)
+        } catch {
+            // The real loop drops a refused event (and reports it to its diagnostics).
+            Issue.record(Comment(rawValue: "The reducer refused \(event): \(error)"))
+            return (before, before)
+        }
         storage.withLock { $0.state = after }
         return (before, after)
     }

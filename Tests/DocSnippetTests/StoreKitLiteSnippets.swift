@@ -10,7 +10,7 @@ enum StoreSnippets {
         // snippet: StoreCounter
         enum CounterAction: Sendable { case increment, decrement }
 
-        let store = Store(initialState: 0, reducer: StoreKitLite.Reducer<Int, CounterAction> { count, action in
+        let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction> { count, action in
             switch action {
             case .increment: count += 1
             case .decrement: count -= 1
@@ -28,7 +28,7 @@ enum StoreSnippets {
         // snippet: StoreMiddleware
         enum TodoAction: Sendable { case add(String), clear }
 
-        let reducer = StoreKitLite.Reducer<[String], TodoAction> { todos, action in
+        let reducer = Reducer<[String], TodoAction> { todos, action in
             switch action {
             case .add(let title): todos.append(title)
             case .clear: todos.removeAll()
@@ -58,8 +58,7 @@ enum StoreSnippets {
         }
         enum SearchAction: Sendable { case search(String), results([String]) }
 
-        // Both modules define `Reducer`: name the store's.
-        let reducer = StoreKitLite.Reducer<SearchState, SearchAction> { state, action in
+        let reducer = Reducer<SearchState, SearchAction> { state, action in
             switch action {
             case .search(let query):
                 state.query = query
@@ -87,7 +86,7 @@ enum StoreSnippets {
     static func timeTravel() {
         enum CounterAction: Sendable { case increment, decrement }
         // snippet: StoreTimeTravel
-        let reducer = StoreKitLite.Reducer<Int, CounterAction> { count, action in
+        let reducer = Reducer<Int, CounterAction> { count, action in
             count += action == .increment ? 1 : -1
         }
         let recorder = ActionRecorder<Int, CounterAction>()
@@ -105,7 +104,7 @@ enum StoreSnippets {
 
     static func effects() {
         enum AppAction: Sendable { case refresh, loaded([String]) }
-        let store = Store(initialState: [String](), reducer: StoreKitLite.Reducer<[String], AppAction> { items, action in
+        let store = Store(initialState: [String](), reducer: Reducer<[String], AppAction> { items, action in
             if case .loaded(let loaded) = action { items = loaded }
         })
         // snippet: StoreEffects

@@ -19,7 +19,7 @@ import TestSupport
     }
 
     /// Both modules have a `Reducer`; a file importing both names the one it means.
-    static let reducer = StoreKitLite.Reducer<AppState, AppAction> { state, action in
+    static let reducer = Reducer<AppState, AppAction> { state, action in
         switch action {
         case .search(let query):
             state.query = query

@@ -52,7 +52,7 @@ extension CatalogueState: CustomStringConvertible {
 
 enum CatalogueStore {
     /// Both FeedbackLoop and StoreKitLite have a `Reducer`; this is the store's.
-    static let reducer = StoreKitLite.Reducer<CatalogueState, CatalogueAction> { state, action in
+    static let reducer = Reducer<CatalogueState, CatalogueAction> { state, action in
         switch action {
         case .pageLoaded(_, let movies, let source), .refreshed(let movies, let source):
             state.moviesOnScreen = movies

@@ -203,7 +203,7 @@ final class KeyedEffects<Key: Hashable & Sendable, Request: Sendable, Output>: D
             let updates = running.updates?.toSignal() ?? Signal.never()
             // If the feedback is disposed meanwhile, the serial disposable is already disposed
             // and disposes the observation as soon as it is set.
-            running.observation.otherDisposable = effects(request, updates).observe { event in
+            running.observation.otherDisposable = effects(request, updates).trackedAsEffect().observe { event in
                 if case .next(let element) = event { output(element) }
             }
         }

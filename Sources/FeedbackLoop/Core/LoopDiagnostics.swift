@@ -66,6 +66,10 @@ public struct LoopDiagnostics: Sendable {
     public var synchronousDepthLimit: Int?
     /// Receives the report (once per run of the loop that passes the limit).
     public var report: @Sendable (ReentrancyReport) -> Void
+    /// Receives each event the reducer refused (it threw a `StoreError`): the loop keeps its
+    /// state, delivers no new state for that event, and goes on. In every build; by default the
+    /// refusal is written to standard error.
+    public var rejected: @Sendable (StoreError) -> Void = LoopDiagnostics.printRejection
 
     /// Creates diagnostics with a limit and a report handler.
     ///
@@ -85,6 +89,15 @@ public struct LoopDiagnostics: Sendable {
 
     /// No checks.
     public static var disabled: LoopDiagnostics { LoopDiagnostics(synchronousDepthLimit: nil) }
+
+    /// Writes a refused event's error to standard error.
+    ///
+    /// - Parameter error: Why the reducer refused the event.
+    @Sendable
+    public static func printRejection(_ error: StoreError) {
+        var line = "FeedbackLoop: the reducer refused an event: \(error)\n"
+        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
 
     /// Writes a report to standard error.
     ///

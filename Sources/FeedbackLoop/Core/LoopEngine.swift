@@ -186,7 +186,12 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 return
             }
             mutex.unlock()
-            reducer.reduce(&state, next.event)
+            do throws(StoreError) {
+                try reducer.reduce(&state, next.event)
+            } catch {
+                diagnostics.rejected(error)
+                continue
+            }
             #if DEBUG
             depth &+= 1
             if let limit = diagnostics.synchronousDepthLimit, depth == limit &+ 1 {

@@ -96,7 +96,7 @@ extension Signal where Error == Never, Element: Sendable {
         system(initial: initial, executeOn: scheduler.context, reducer: Reducer(reduce), feedbacks: feedbacks)
     }
 
-    /// A feedback-loop system with a ``Reducer`` value.
+    /// A feedback-loop system with a `Reducer` value.
     ///
     /// ```swift
     /// let system = Signal<Levels, Never>.system(initial: levels, reducer: Reducer(levelsReducer), feedbacks: [left, right])

@@ -194,9 +194,10 @@ extension Signal where Error == Never {
         _ effect: @escaping @Sendable (Element) -> Signal<Output, Never>,
         applying strategy: ExecutionStrategy
     ) -> Signal<Output, Never> {
+        // Each per-state effect counts as an effect of the store action being handled, if any.
         switch strategy {
-        case .cancelOnNewState: flatMapLatest(effect)
-        case .continueOnNewState: flatMapMerge(effect)
+        case .cancelOnNewState: flatMapLatest { effect($0).trackedAsEffect() }
+        case .continueOnNewState: flatMapMerge { effect($0).trackedAsEffect() }
         }
     }
 }

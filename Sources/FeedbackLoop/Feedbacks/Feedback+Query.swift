@@ -20,7 +20,7 @@ extension Feedback {
         effects: @escaping @Sendable (State) -> Signal<Event, Never>
     ) {
         self.init(effects: { states in
-            states.flatMapLatest { state in predicate(state) ? effects(state) : Signal.completed() }
+            states.flatMapLatest { state in predicate(state) ? effects(state).trackedAsEffect() : Signal.completed() }
         })
     }
 
@@ -48,7 +48,7 @@ extension Feedback {
         self.init(effects: { states in
             states.map(query)
                 .removeDuplicates()
-                .flatMapLatest { control in control.map { effects($0) } ?? Signal.completed() }
+                .flatMapLatest { control in control.map { effects($0).trackedAsEffect() } ?? Signal.completed() }
         })
     }
 
@@ -68,7 +68,7 @@ extension Feedback {
         effects: @escaping @Sendable (Control) -> Signal<Event, Never>
     ) {
         self.init(effects: { states in
-            states.flatMapLatest { state in lens(state).map { effects($0) } ?? Signal.completed() }
+            states.flatMapLatest { state in lens(state).map { effects($0).trackedAsEffect() } ?? Signal.completed() }
         })
     }
 

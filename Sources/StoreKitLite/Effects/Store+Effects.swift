@@ -12,19 +12,45 @@ extension Store {
     /// store.attach(effect: feedback.effects)
     /// ```
     ///
-    /// The effect receives the current state first, then every new state. Actions it emits are
-    /// dispatched like any other (queued when they arrive during a dispatch, so a synchronous
-    /// effect never recurses). The effect runs until the returned disposable is disposed, it
-    /// completes, ``cancelAllEffects()`` is called, or the store goes away; it does not keep
-    /// the store alive.
+    /// The effect receives the current state first, then every new state (after the store's
+    /// observers). Actions it emits are dispatched like any other (queued when they arrive during
+    /// a dispatch, so a synchronous effect never recurses), and are accepted after ``close()``
+    /// too, so that work in flight can finish. The effect runs until the returned disposable is
+    /// disposed, it completes, ``cancelAllEffects()`` is called, or the store goes away; it does
+    /// not keep the store alive.
     ///
-    /// - Parameter effect: Turns the state signal into a signal of actions.
+    /// The work a state starts in the effect (a FeedbackLoop feedback's per-state effect, or a
+    /// signal marked with `trackedAsEffect(named:)`) counts as an effect of the action that
+    /// produced the state: ``StoreTask/finish()`` waits for it and a shutting-down service sees
+    /// it in flight (see ``sendTracked(_:)``).
+    ///
+    /// - Parameters:
+    ///   - effect: Turns the state signal into a signal of actions.
+    ///   - name: A name for the effects it starts, in reports (what a shutting-down service
+    ///     cancelled, ``StoreTask/runningEffects``); a feedback's name is a good one:
+    ///     `store.attach(effect: payment.effects, named: payment.name)`.
     /// - Returns: A disposable that stops the effect.
     @discardableResult
     public func attach(
-        effect: @escaping @Sendable (Signal<State, Never>) -> Signal<Action, Never>
+        effect: @escaping @Sendable (Signal<State, Never>) -> Signal<Action, Never>,
+        named name: String? = nil
     ) -> any Disposable {
-        run(effect(states), key: nil, cancelInFlight: false)
+        let actions = effect(effectStates(named: name))
+        return effects.run(id: nil, cancelInFlight: false) { finished in
+            actions.observe(with: { [weak self] event in
+                switch event {
+                case .next(let action): self?.enqueueFromEffect(action)
+                case .completed: finished()
+                }
+            })
+        }
+    }
+
+    /// Queues an action an effect sent, in the effect group current on this thread (if any).
+    func enqueueFromEffect(_ action: Action) {
+        let group = EffectScope.current
+        group?.retainPendingAction()
+        enqueue(Pending(action: action, start: 0, group: group))
     }
 
     /// Runs a signal of actions as an effect under a cancellation identifier, dispatching each
@@ -64,12 +90,14 @@ extension Store {
         run(effect, key: nil, cancelInFlight: false)
     }
 
-    /// Registers and observes an effect.
+    /// Registers and observes an effect, counted in the effect group current on this thread
+    /// (the action being handled), or else the store's root group.
     func run(_ effect: Signal<Action, Never>, key: AnyHashable?, cancelInFlight: Bool) -> any Disposable {
-        effects.run(id: key, cancelInFlight: cancelInFlight) { finished in
-            effect.observe(with: { [weak self] event in
+        let tracked = effect.tracked(in: EffectScope.current ?? rootGroup, named: key.map { "effect \($0.base)" })
+        return effects.run(id: key, cancelInFlight: cancelInFlight) { finished in
+            tracked.observe(with: { [weak self] event in
                 switch event {
-                case .next(let action): self?.dispatch(action)
+                case .next(let action): self?.enqueueFromEffect(action)
                 case .completed: finished()
                 }
             })
@@ -86,6 +114,7 @@ extension Store {
     /// Cancels every running effect, attached feedbacks and action creators included.
     public func cancelAllEffects() {
         effects.cancelAll()
+        rootGroup.cancel()
     }
 
     /// The number of running effects.

@@ -24,19 +24,50 @@ public import StreamCore
 /// Middleware runs on the thread that holds the store's dispatch role, one action at a time, in
 /// dispatch order; actions it dispatches are queued and run after the current one (never
 /// recursively). Keep it quick and non-blocking.
-public struct Middleware<State, Action>: Sendable {
+public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     /// The interception function: the action to pass on, or `nil` to drop it.
     public typealias Intercept = @Sendable (Action, MiddlewareContext<State, Action>) -> Action?
+    /// The interception function of a middleware that may hold actions back: it also receives an
+    /// ``ActionHolder`` for the action.
+    public typealias HoldingIntercept =
+        @Sendable (Action, MiddlewareContext<State, Action>, ActionHolder<State, Action>) -> Action?
 
     @usableFromInline
-    let intercept: Intercept
+    let intercept: Intercept?
+    @usableFromInline
+    let holding: HoldingIntercept?
 
     /// Creates a middleware from an interception function.
+    ///
+    /// An action it drops (returns `nil` for) makes the sender's `send` throw
+    /// `StoreError.droppedByMiddleware`.
     ///
     /// - Parameter intercept: Returns the action to pass on (possibly another one) or `nil` to
     ///   drop it.
     public init(_ intercept: @escaping Intercept) {
         self.intercept = intercept
+        self.holding = nil
+    }
+
+    /// Creates a middleware that may hold an action back and pass it on later (a delay, a
+    /// confirmation, a rate limit), while its sender's `send` keeps waiting for it.
+    ///
+    /// ```swift
+    /// let confirmDeletes = Middleware<AppState, AppAction>(holding: { action, _, holder in
+    ///     guard case .delete = action else { return action }
+    ///     let held = holder.hold(action)
+    ///     confirmations.ask { confirmed in confirmed ? held.resume() : held.drop() }
+    ///     return nil
+    /// })
+    /// ```
+    ///
+    /// Return the action (or another) to pass it on now, `nil` after ``ActionHolder/hold(_:)``
+    /// to pass it on later with ``HeldAction/resume()``, or `nil` without holding it to drop it.
+    ///
+    /// - Parameter intercept: The interception function.
+    public init(holding intercept: @escaping HoldingIntercept) {
+        self.intercept = nil
+        self.holding = intercept
     }
 
     /// A middleware that passes every action unchanged.
@@ -55,7 +86,7 @@ public struct Middleware<State, Action>: Sendable {
     /// - Parameter isIncluded: Whether to pass the action, given the current state.
     /// - Returns: The middleware.
     public static func filter(_ isIncluded: @escaping @Sendable (Action, State) -> Bool) -> Middleware
-    where State: Sendable, Action: Sendable {
+    {
         Middleware { action, context in
             guard let state = context.state else { return nil }
             return isIncluded(action, state) ? action : nil
@@ -80,7 +111,8 @@ public struct Middleware<State, Action>: Sendable {
     /// ```
     ///
     /// A held-back action is not an effect: ``Store/cancelAllEffects()`` does not cancel it, and
-    /// once the store is gone it is dropped.
+    /// once the store is gone it is dropped. Its sender's `send` waits for it, and returns the
+    /// state it produced when it has run.
     ///
     /// - Parameters:
     ///   - delay: How long to hold the actions back, on the scheduler's clock.
@@ -91,11 +123,12 @@ public struct Middleware<State, Action>: Sendable {
         by delay: Duration,
         on scheduler: some Scheduler,
         where shouldDelay: @escaping @Sendable (Action) -> Bool = { _ in true }
-    ) -> Middleware where State: Sendable, Action: Sendable {
-        Middleware { action, context in
+    ) -> Middleware {
+        Middleware(holding: { action, _, holder in
             guard shouldDelay(action) else { return action }
-            _ = scheduler.schedule(after: delay) { context.next(action) }
+            let held = holder.hold(action)
+            _ = scheduler.schedule(after: delay) { held.resume() }
             return nil
-        }
+        })
     }
 }

@@ -8,7 +8,7 @@ extension Store {
     /// store.observeNext { state in render(state) }.dispose(in: bag)
     /// ```
     ///
-    /// A failed reduction (see ``StoreError``) leaves the state unchanged and is not delivered
+    /// A failed reduction (see `StoreError`) leaves the state unchanged and is not delivered
     /// here; observe ``updates`` to see it. Observers are called where the store's `notifyOn`
     /// context says (by default synchronously on the dispatching thread), never concurrently
     /// and never with a lock held; they may dispatch (the action is queued).
@@ -33,15 +33,16 @@ extension Store {
     public var states: Signal<State, Never> {
         // Inlinable, so that the per-state closure below is specialized in client modules (no
         // generic metadata lookups per state).
-        let states: Signal<State, Never> = Signal.trusted({ [core] downstream in
-            let hasReceived = ObservationFlag()
-            return core.observe { event in
+        let states: Signal<State, Never> = Signal.trusted({ [core, cell] downstream in
+            let floor = SequenceFloor()
+            return core.observe(replayingFirst: { cell.latestUpdate }) { event in
                 switch event {
                 case .next(let update):
+                    guard floor.admits(update.sequence) else { return }
                     // The replayed update is delivered even if it was a failure: it still
                     // carries the current state.
-                    if update.failure != nil, hasReceived.value { return }
-                    hasReceived.value = true
+                    if update.failure != nil, floor.hasReceived { return }
+                    floor.hasReceived = true
                     downstream.on(.next(update.state))
                 case .completed:
                     downstream.on(.completed)
@@ -68,8 +69,46 @@ extension Store {
 
     /// The updates on the thread holding the dispatch role (no context hop).
     package var rawUpdates: Signal<StoreUpdate<State, Action>, Never> {
-        Signal.trusted({ [core] downstream in
-            core.observe { event in downstream.on(event) }
+        Signal.trusted({ [core, cell] downstream in
+            let floor = SequenceFloor()
+            return core.observe(replayingFirst: { cell.latestUpdate }) { event in
+                if case .next(let update) = event, !floor.admits(update.sequence) { return }
+                downstream.on(event)
+            }
+        })
+    }
+
+    /// The states as the attached effects see them: the current state first, then each new one,
+    /// each handed over with its action's effect group current (see `EffectScope`), so that the
+    /// effects a state starts join that group (and are reported under `name`).
+    func effectStates(named name: String?) -> Signal<State, Never> {
+        let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell] downstream in
+            let floor = SequenceFloor()
+            cell.attachedEffects.wrappingAdd(1, ordering: .relaxed)
+            let observation = effectCore.observe(replayingFirst: {
+                let update = cell.latestUpdate
+                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil)
+            }) { event in
+                if case .next(let input) = event, !floor.admits(input.sequence) { return }
+                downstream.on(event)
+            }
+            return BlockDisposable {
+                observation.dispose()
+                cell.attachedEffects.wrappingSubtract(1, ordering: .relaxed)
+            }
+        })
+        let hopped = inputs.receive(on: notificationContext)
+        let root = rootGroup
+        let name = name.map(EffectName.init)
+        return Signal.trusted({ downstream in
+            hopped.observe(with: { event in
+                switch event {
+                case .next(let input):
+                    EffectScope.with(input.group ?? root, name: name) { downstream.on(.next(input.state)) }
+                case .completed:
+                    downstream.on(.completed)
+                }
+            })
         })
     }
 }

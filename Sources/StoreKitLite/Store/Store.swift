@@ -1,41 +1,43 @@
 public import StreamCore
 public import Synchronization
 
-/// A container of one immutable application state that changes only by dispatching actions
-/// through middleware to a pure reducer (Redux; RxState's and ReSwift's `Store`).
+/// A container of one application state that changes only by dispatching actions through
+/// middleware to a pure reducer (Redux; RxState's and ReSwift's `Store`, TCA's root store).
 ///
 /// ```swift
 /// enum CounterAction: Sendable { case increment, decrement }
-/// let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction> { state, action in
+/// let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction>(mutating: { state, action in
 ///     switch action {
 ///     case .increment: state += 1
 ///     case .decrement: state -= 1
 ///     }
-/// })
+/// }))
 /// store.observeNext { print("count:", $0) }.dispose(in: bag)   // prints 0 at once
 /// store.dispatch(.increment)                                 // prints 1
-/// store.select(\.self).observeNext { _ in }                  // only distinct values
+/// let count = try await store.send(.increment)               // 2: the state this action made
 /// ```
 ///
-/// The store is a `PropertyProtocol`: ``value`` (also ``state``) is the current
-/// state, and observing it replays the current state first, then every new state.
+/// The store is a `PropertyProtocol`: ``value`` (also ``state``) is the current state, and
+/// observing it replays the current state first, then every new state.
 ///
-/// Thread safety and order (see `Docs/Decisions/0011-store.md`):
-/// - ``dispatch(_:)->()`` may be called from any thread. Actions run through the middleware and the
-///   reducer one at a time, in the order the store accepted them.
-/// - The thread that finds the store idle takes the *dispatch role*: it runs the action, notifies
-///   the observers, and then runs whatever was dispatched meanwhile, in order, before it returns.
-///   A dispatch from another thread during that time, or from inside a middleware, an observer
-///   or an effect, is queued and returns at once: dispatching never recurses and never blocks on
-///   user code.
+/// Thread safety and order (see `Docs/Decisions/0011-store.md` and `0014`):
+/// - ``dispatch(_:)->()`` and ``send(_:)`` may be called from any thread. Actions run through the
+///   middleware and the reducer one at a time, in the order the store accepted them.
+/// - The thread that finds the store idle takes the *dispatch role*: it runs the action,
+///   notifies the observers and the effects, and then runs whatever was dispatched meanwhile,
+///   in order, before it returns. A dispatch from another thread during that time, or from
+///   inside a middleware, an observer or an effect, is queued and returns at once: dispatching
+///   never recurses and never blocks on user code.
+/// - The reducer changes the stored state in place: a dispatch costs O(1) in the state's size
+///   (no copy of a collection the reducer changes) unless someone still holds an older state.
 /// - Observers receive the states in order, one at a time, never while a lock is held. They are
 ///   called on the thread holding the dispatch role (usually the dispatching thread) unless the
-///   store was created with another `notifyOn` context, or the observation uses
-///   `receive(on:)`.
+///   store was created with another `notifyOn` context, or the observation uses `receive(on:)`.
 public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @unchecked Sendable {
-    // @unchecked Sendable: `pending` is guarded by `mutex`; `current` belongs to the dispatch
-    // role (taken and given back through the atomic `role` with acquire/release ordering, see
-    // `enqueue`); every other stored property is immutable after `init`.
+    // @unchecked Sendable: `pending` is guarded by `mutex`; the state (in `cell`) is changed only
+    // by the dispatch role (taken and given back through the atomic `role` with acquire/release
+    // ordering, see `enqueue`) and read through the cell's gate; `links` is set once in `init`
+    // before the store is shared; every other stored property is immutable or thread-safe.
 
     /// The state type, as a property's value.
     public typealias Value = State
@@ -44,23 +46,29 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// The state signal never fails.
     public typealias Error = Never
 
-    /// An action waiting for the dispatch role, and the middleware it starts at.
+    /// An action waiting for the dispatch role: where it starts in the middleware chain, who
+    /// waits for its outcome, and the effect group it belongs to.
     @usableFromInline
     struct Pending {
         @usableFromInline let action: Action
         @usableFromInline let start: Int
+        @usableFromInline let outcome: ActionOutcome<State>?
+        @usableFromInline let group: EffectGroup?
 
         @inlinable
-        init(action: Action, start: Int) {
+        init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil) {
             self.action = action
             self.start = start
+            self.outcome = outcome
+            self.group = group
         }
     }
 
     /// A middleware with its context, built once.
     @usableFromInline
     struct Link {
-        @usableFromInline let intercept: Middleware<State, Action>.Intercept
+        @usableFromInline let intercept: Middleware<State, Action>.Intercept?
+        @usableFromInline let holding: Middleware<State, Action>.HoldingIntercept?
         @usableFromInline let context: MiddlewareContext<State, Action>
     }
 
@@ -84,24 +92,31 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     @exclusivity(unchecked)
     @usableFromInline
     var pending = FIFOQueue<Pending>()
-    /// The state the reducer works on. Dispatch role only.
-    @exclusivity(unchecked)
+    /// The state, changed in place by the role holder.
     @usableFromInline
-    var current: State
+    let cell: StateCell<State, Action>
     @usableFromInline
     let reducer: Reducer<State, Action>.Reduce
-    /// The first state, the fallback of `state` (never used: the core always holds an update).
-    let initialState: State
     /// The middleware chain; set once in `init`, before the store is shared.
     @exclusivity(unchecked)
     @usableFromInline
     var links: ContiguousArray<Link> = []
-    /// Publishes one update per reduced action and replays the latest one.
+    /// Publishes one update per processed action. Keeps no copy of the state: a new observer's
+    /// first update is read from `cell`.
     @usableFromInline
-    let core: SubjectCore<StoreUpdate<State, Action>, Never>
+    let core = SubjectCore<StoreUpdate<State, Action>, Never>(tracksLatest: false)
+    /// Hands each new state to the attached effects, with the effect group of its action.
+    @usableFromInline
+    let effectCore = SubjectCore<EffectInput<State>, Never>(tracksLatest: false)
+    /// Whether external actions are still accepted (``close()`` turns it off).
+    @usableFromInline
+    let accepting = Atomic<Bool>(true)
     /// Where observers are notified (`.immediate`: on the dispatching thread).
     @usableFromInline
     let notificationContext: ExecutionContext
+    /// Counts every effect in flight and every action an effect sent, for shutdown.
+    @usableFromInline
+    let rootGroup = EffectGroup()
     /// Running effects, by cancellation identifier.
     let effects = EffectRegistry()
     /// Shared key-path selections.
@@ -129,9 +144,9 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     ///   - middleware: Interceptors every action passes through, in order, before the reducer.
     ///   - observers: Middleware that observes each state with the action that produced it
     ///     (RxState's `MiddlewareType`), such as ``LoggingMiddleware`` or ``ActionRecorder``.
-    ///   - notifyOn: Where state observers are called. `.immediate` (the default) calls them
-    ///     synchronously on the thread that holds the dispatch role; another context (say
-    ///     `.main`) delivers there, still in order.
+    ///   - notifyOn: Where state observers and effects are called. `.immediate` (the default)
+    ///     calls them synchronously on the thread that holds the dispatch role; another context
+    ///     (say `.main`) delivers there, still in order.
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
@@ -139,14 +154,16 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         observers: [any ObservingMiddleware<State, Action>] = [],
         notifyOn: ExecutionContext = .immediate
     ) {
-        current = initialState
-        self.initialState = initialState
+        cell = StateCell(initialState)
         self.reducer = reducer.reduce
-        core = SubjectCore(replay: 1, initial: StoreUpdate(state: initialState, lastAction: nil))
         notificationContext = notifyOn
         observingMiddleware = observers
         links = ContiguousArray(middleware.enumerated().map { index, middleware in
-            Link(intercept: middleware.intercept, context: MiddlewareContext(store: self, index: index))
+            Link(
+                intercept: middleware.intercept,
+                holding: middleware.holding,
+                context: MiddlewareContext(store: self, index: index)
+            )
         })
         for observer in observers {
             observer.observe(currentStateLastAction: updates)
@@ -155,28 +172,34 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
 
     deinit {
         effects.cancelAll(close: true)
+        rootGroup.cancel()
         core.send(.completed)
         core.close()
+        effectCore.send(.completed)
+        effectCore.close()
         mutex.deallocate()
     }
 
     /// The current state: the state after the last action the store reduced.
     ///
-    /// Read from an observer, it is the state being delivered or a later one.
+    /// Any thread may read it. Read while a reducer runs on another thread, it waits for that
+    /// reducer to return (never for middleware or observers); read from an observer, it is the
+    /// state being delivered or a later one. O(1): collections in it are shared, not copied.
     public var state: State {
-        // The core is created with an initial update and its latest element is never cleared.
-        core.latest?.state ?? initialState
+        cell.state
     }
 
     /// The current state (the `PropertyProtocol` spelling of ``state``).
     public var value: State { state }
 
-    /// Dispatches an action: the only way to change the state.
+    /// Dispatches an action: the only way to change the state. Fire and forget; to learn the
+    /// action's outcome, use ``send(_:)``.
     ///
     /// The action goes through the middleware, then the reducer; observers then receive the new
     /// state. If the store is idle, all of this happens on the calling thread before `dispatch`
     /// returns; otherwise (another thread is dispatching, or this is called from a middleware,
-    /// an observer or an effect) the action is queued and runs after the ones before it.
+    /// an observer or an effect) the action is queued and runs after the ones before it. After
+    /// ``close()`` the action is dropped.
     ///
     /// ```swift
     /// store.dispatch(.increment)
@@ -186,27 +209,26 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// - Complexity: O(1) besides the middleware, the reducer and the observers; no allocation.
     @inlinable
     public func dispatch(_ action: Action) {
-        enqueue(action, from: 0)
+        guard accepting.load(ordering: .relaxed) else { return }
+        enqueue(Pending(action: action, start: 0))
     }
 
-    /// RxState's spelling of ``dispatch(_:)->()``.
-    ///
-    /// - Parameter action: The action.
+    /// Runs an action from middleware `start` on (a middleware's `next`, the test store).
     @inlinable
-    public func dispatch(action: Action) {
-        enqueue(action, from: 0)
+    package func enqueue(_ action: Action, from start: Int) {
+        enqueue(Pending(action: action, start: start))
     }
 
-    /// Runs an action from middleware `start` on, now if the role is free, else queued.
+    /// Runs an action now if the role is free, else queues it.
     ///
     /// Fast path (no contention): take the role with one compare-and-swap, run the action, and
     /// give the role back with another. Slow path: under the mutex, either take the role after
     /// all (it was released meanwhile) or queue the action and mark the role `draining`, so
     /// that the holder's lock-free release fails and it drains the queue under the mutex.
     @inlinable
-    package func enqueue(_ action: Action, from start: Int) {
+    func enqueue(_ action: Pending) {
         if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
-            process(action, from: start)
+            process(action)
             release()
             return
         }
@@ -216,7 +238,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             if observed == Self.idle {
                 if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
                     mutex.unlock()
-                    process(action, from: start)
+                    process(action)
                     release()
                     return
                 }
@@ -228,7 +250,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             {
                 continue
             }
-            pending.append(Pending(action: action, start: start))
+            pending.append(action)
             mutex.unlock()
             return
         }
@@ -254,30 +276,65 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
                 return
             }
             mutex.unlock()
-            process(next.action, from: next.start)
+            process(next)
         }
     }
 
-    /// Runs the middleware chain from `start`, then the reducer, then notifies. Role holder only.
+    /// Runs the middleware chain from the action's start, then the reducer in place, then
+    /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
-    func process(_ action: Action, from start: Int) {
-        var action = action
-        var index = start
+    func process(_ pending: Pending) {
+        var action = pending.action
+        var index = pending.start
         let count = links.count
         while index < count {
             let link = links[index]
-            guard let passed = link.intercept(action, link.context) else { return }
-            action = passed
+            if let intercept = link.intercept {
+                guard let passed = intercept(action, link.context) else {
+                    finish(pending, .failure(.droppedByMiddleware))
+                    return
+                }
+                action = passed
+            } else {
+                // A middleware that may hold the action back; it resolves a drop itself.
+                guard let passed = intercept(action, holding: link, pending: pending) else { return }
+                action = passed
+            }
             index &+= 1
         }
-        var next = current
+        cell.gate.beginWrite()
         do throws(StoreError) {
-            try reducer(&next, action)
+            try reducer(&cell.current, action)
         } catch {
-            core.send(.next(StoreUpdate(state: current, lastAction: action, error: error)))
+            cell.sequence &+= 1
+            cell.lastAction = action
+            cell.lastFailure = StoreFailureBox(error)
+            cell.gate.endWrite()
+            var update = StoreUpdate(state: cell.current, lastAction: action, error: error)
+            update.storedSequence = cell.sequence
+            core.send(.next(update))
+            finish(pending, .failure(error))
             return
         }
-        current = next
-        core.send(.next(StoreUpdate(state: next, lastAction: action)))
+        cell.sequence &+= 1
+        cell.lastAction = action
+        cell.lastFailure = nil
+        cell.gate.endWrite()
+        core.send(.next(StoreUpdate(state: cell.current, lastAction: action, sequence: cell.sequence)))
+        if cell.attachedEffects.load(ordering: .relaxed) > 0 {
+            // The mark keeps the action's group unsettled until every effect has seen the state.
+            let mark = pending.group.map(PendingMark.init)
+            effectCore.send(.next(EffectInput(state: cell.current, sequence: cell.sequence, group: pending.group, mark: mark)))
+            pending.outcome?.resolve(.success(cell.current))
+        } else {
+            finish(pending, .success(cell.current))
+        }
+    }
+
+    /// Resolves an action's outcome and stops counting it in its group.
+    @usableFromInline
+    func finish(_ pending: Pending, _ result: ActionOutcome<State>.Result) {
+        pending.outcome?.resolve(result)
+        pending.group?.releasePendingAction()
     }
 }

@@ -18,6 +18,12 @@ public struct StoreUpdate<State, Action> {
     /// path (a `StoreError?` would be a multi-payload enum copied through value witnesses).
     @usableFromInline
     var failure: StoreFailureBox?
+    /// The update's position in the store's history: the number of actions the store had
+    /// processed (reduced or refused) when it was made; 0 for the initial state. Updates arrive
+    /// with increasing numbers.
+    public var sequence: UInt64 { storedSequence }
+    @usableFromInline
+    var storedSequence: UInt64 = 0
 
     /// Why the action could not be reduced; `nil` when it was.
     public var error: StoreError? {
@@ -40,10 +46,11 @@ public struct StoreUpdate<State, Action> {
 
     /// Creates a successful update (the dispatch path).
     @inlinable
-    init(state: State, lastAction: Action) {
+    init(state: State, lastAction: Action, sequence: UInt64) {
         self.state = state
         self.lastAction = lastAction
         self.failure = nil
+        self.storedSequence = sequence
     }
 }
 
@@ -56,7 +63,7 @@ extension StoreUpdate: Equatable where State: Equatable, Action: Equatable {
     }
 }
 
-/// An immutable box for a ``StoreError``, so that updates carry one optional reference.
+/// An immutable box for a `StoreError`, so that updates carry one optional reference.
 @usableFromInline
 final class StoreFailureBox: Sendable {
     @usableFromInline

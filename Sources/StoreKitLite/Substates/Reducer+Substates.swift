@@ -11,19 +11,19 @@ extension Reducer where State == Substates {
     /// - Parameter action: Extracts the store action from an action, `nil` for other actions.
     /// - Returns: The reducer.
     public static func storeActions(_ action: @escaping @Sendable (Action) -> StoreAction?) -> Reducer {
-        Reducer { state, incoming in
+        Reducer(mutating: { state, incoming in
             switch action(incoming) {
             case .add(let states)?: state.add(states)
             case .reset?: state.removeAll()
             case nil: break
             }
-        }
+        })
     }
 
     /// Reduces the substate of a type with a reducer of its own, for the actions meant for it.
     ///
     /// An action meant for the substate (one for which `action` returns a value) when no
-    /// substate of the type is registered fails with ``StoreError/substateNotRegistered(_:)``:
+    /// substate of the type is registered fails with `StoreError.substateNotRegistered(_:)`:
     /// the store keeps its state and publishes the error to middleware.
     ///
     /// - Parameters:

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Reading is by type and returns an optional; updating an unregistered type throws a
-/// ``StoreError`` rather than trapping (RxState's main reducer called `fatalError`).
+/// `StoreError` rather than trapping (RxState's main reducer called `fatalError`).
 public struct Substates: Sendable, CustomStringConvertible {
     private var storage: [ObjectIdentifier: any Substate] = [:]
     private var order: [ObjectIdentifier] = []
@@ -78,7 +78,7 @@ public struct Substates: Sendable, CustomStringConvertible {
     ///   - type: The substate's type.
     ///   - body: The mutation; may throw to refuse it (the substate is then left unchanged).
     /// - Returns: What `body` returns.
-    /// - Throws: ``StoreError/substateNotRegistered(_:)`` when no substate of the type is
+    /// - Throws: `StoreError.substateNotRegistered(_:)` when no substate of the type is
     ///   registered, or what `body` throws.
     public mutating func update<S: Substate, R>(
         _ type: S.Type,

@@ -43,6 +43,13 @@ package struct PThreadMutex: @unchecked Sendable {
         return try body()
     }
 
+    /// Waits on `condition`, releasing the mutex while waiting (the caller holds it).
+    ///
+    /// - Parameter condition: An initialized condition variable, used only with this mutex.
+    package func wait(on condition: UnsafeMutablePointer<pthread_cond_t>) {
+        pthread_cond_wait(condition, pointer)
+    }
+
     /// Destroys and frees the mutex.
     package func deallocate() {
         pthread_mutex_destroy(pointer)

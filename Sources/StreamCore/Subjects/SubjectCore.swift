@@ -26,7 +26,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @usableFromInline
     enum Operation {
         case event(Event)
-        case attach(Node)
+        case attach(Node, first: (() -> Element)?)
     }
 
     /// Events and registrations that arrived during a delivery. Mutex.
@@ -52,14 +52,20 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// How many recent elements new observers receive.
     @usableFromInline
     let replayCapacity: Int
+    /// Whether ``latest`` is kept. A store turns it off: its state is reduced in place, and a
+    /// second reference to it would make every reduction copy the state's collections.
+    @usableFromInline
+    let tracksLatest: Bool
 
     /// Creates a core; `replay` is how many recent elements new observers receive (negative
-    /// counts as zero), `initial` an element they receive first.
-    package init(replay: Int = 0, initial: Element? = nil) {
+    /// counts as zero), `initial` an element they receive first; `tracksLatest: false` keeps no
+    /// reference to the latest element (``latest`` is then `nil`).
+    package init(replay: Int = 0, initial: Element? = nil, tracksLatest: Bool = true) {
         replayCapacity = max(0, replay)
         self.replay = RingBuffer(capacity: replayCapacity)
         if let initial { self.replay.append(initial) }
-        latestElement = initial
+        self.tracksLatest = tracksLatest
+        latestElement = tracksLatest ? initial : nil
         super.init()
     }
 
@@ -76,7 +82,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         }
         switch event {
         case .next(let element):
-            latestElement = element
+            if tracksLatest { latestElement = element }
         case .failed, .completed:
             isTerminated = true
         }
@@ -171,15 +177,15 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             detach(detached)
             switch operation {
             case .event(let event)?: deliver(event)
-            case .attach(let node)?: attach(node)
+            case .attach(let node, let first)?: attach(node, first: first)
             case nil: break
             }
         }
     }
 
-    /// Registers a node and replays to it. Role holder only.
+    /// Registers a node and replays to it (`first`'s element, then the buffer). Role holder only.
     @inlinable
-    func attach(_ node: Node) {
+    func attach(_ node: Node, first: (() -> Element)? = nil) {
         if node.isDisposed {
             node.handler = nil
             return
@@ -190,6 +196,9 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         mutex.unlock()
         if terminal == nil { register(node) }
         guard let handler = node.handler else { return }
+        if let first, terminal == nil {
+            handler(.next(first()))
+        }
         for element in elements {
             if node.isDisposed { return }
             handler(.next(element))
@@ -209,7 +218,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         let node = Node(handler: handler, owner: self)
         mutex.lock()
         if isDelivering {
-            pending.append(.attach(node))
+            pending.append(.attach(node, first: nil))
             mutex.unlock()
             return node
         }
@@ -221,6 +230,31 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         isDelivering = true
         mutex.unlock()
         attach(node)
+        drain()
+        return node
+    }
+
+    /// Registers an observer whose first element is computed by `first` when it joins: in the
+    /// same serial order as the sent events, so it receives `first()`'s element and then exactly
+    /// the events delivered after it joined (a store replays its current state this way without
+    /// keeping a copy of it).
+    ///
+    /// `first` runs on the thread holding the delivery role, without the lock held.
+    @usableFromInline
+    package func observe(
+        replayingFirst first: @escaping @Sendable () -> Element,
+        _ handler: @escaping @Sendable (Event) -> Void
+    ) -> any Disposable {
+        let node = Node(handler: handler, owner: self)
+        mutex.lock()
+        if isDelivering {
+            pending.append(.attach(node, first: first))
+            mutex.unlock()
+            return node
+        }
+        isDelivering = true
+        mutex.unlock()
+        attach(node, first: first)
         drain()
         return node
     }

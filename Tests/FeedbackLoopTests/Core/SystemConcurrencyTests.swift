@@ -140,15 +140,15 @@ import Testing
         }
     }
 
-    @Test func aReducerWritesAsATrailingClosure() {
+    @Test func aReducerWritesAsATrailingClosure() throws {
         let reducer = Reducer<Int, CounterEvent> { count, event in
             switch event {
             case .increment: count + 1
             case .decrement: count - 1
             }
         }
-        #expect(reducer(1, .increment) == 2)
+        #expect(try reducer(1, .increment) == 2)
         let inPlace = Reducer<Int, CounterEvent>(mutating: { count, _ in count += 10 })
-        #expect(inPlace(1, .increment) == 11)
+        #expect(try inPlace(1, .increment) == 11)
     }
 }

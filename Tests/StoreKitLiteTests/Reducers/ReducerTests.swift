@@ -13,15 +13,24 @@ import StoreKitLite
         #expect(other == 3)
     }
 
-    @Test func aThrowingReducerMakesTheCombinedReductionAllOrNothingInTheStore() {
+    @Test func aRefusingReducerPlacedFirstLeavesTheStateUnchangedInTheStore() async {
         let refuse = Reducer<Int, CounterAction> { _, action throws(StoreError) in
             if action == .decrement { throw .rejected("no") }
         }
-        let store = Store(initialState: 5, reducer: .combine(counterReducer, refuse))
-        store.dispatch(.decrement)
+        let store = Store(initialState: 5, reducer: .combine(refuse, counterReducer))
+        await #expect(throws: StoreError.rejected("no")) { try await store.send(.decrement) }
         #expect(store.state == 5)
-        store.dispatch(.increment)
-        #expect(store.state == 6)
+        #expect(await (try? store.send(.increment)) == 6)
+    }
+
+    @Test func reductionIsInPlaceSoReducersBeforeARefusalKeepTheirChanges() {
+        // Documented contract (Reducer.combine): no copy of the state is kept to roll back to.
+        let refuse = Reducer<Int, CounterAction> { _, action throws(StoreError) in
+            if action == .decrement { throw .rejected("no") }
+        }
+        var state = 5
+        #expect(throws: StoreError.rejected("no")) { try Reducer.combine(counterReducer, refuse)(&state, .decrement) }
+        #expect(state == 4)
     }
 
     @Test func emptyReducerChangesNothing() {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import StoreKitLite
 
-@Suite struct LoggingMiddlewareTests {
+@Suite struct LoggingMiddlewareRxStateTests {
     @Test func logsStateAndLastActionToThePluggableSink() {
         let lines = Box<[String]>([])
         let logger = LoggingMiddleware<Int, CounterAction>(sink: { lines.append($0) })

@@ -1,0 +1,9 @@
+extension Store {
+    /// RxState's spelling of ``dispatch(_:)->()``.
+    ///
+    /// - Parameter action: The action.
+    @inlinable
+    public func dispatch(action: Action) {
+        dispatch(action)
+    }
+}

@@ -1,0 +1,55 @@
+/// The outcome of one sent action, resolved once by the store: the state the action produced,
+/// or the `StoreError` that stopped it. Any number of tasks may await it.
+@usableFromInline
+final class ActionOutcome<State: Sendable>: Sendable {
+    @usableFromInline
+    typealias Result = Swift.Result<State, StoreError>
+
+    private enum Phase {
+        case pending([CheckedContinuation<Result, Never>])
+        case resolved(Result)
+    }
+
+    private let phase = LockedState(Phase.pending([]))
+
+    @usableFromInline
+    init() {}
+
+    /// Resolves the outcome (the first call wins) and resumes the waiting tasks, outside the lock.
+    @usableFromInline
+    func resolve(_ result: Result) {
+        let waiters: [CheckedContinuation<Result, Never>] = phase.withLock { phase in
+            guard case .pending(let waiters) = phase else { return [] }
+            phase = .resolved(result)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+
+    /// The outcome, once resolved. Never blocks a thread: the task is suspended until then.
+    var result: Result {
+        get async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+                let resolved: Result? = phase.withLock { phase in
+                    switch phase {
+                    case .resolved(let result): return result
+                    case .pending(var waiters):
+                        phase = .pending([])  // keep the array uniquely referenced while appending
+                        waiters.append(continuation)
+                        phase = .pending(waiters)
+                        return nil
+                    }
+                }
+                if let resolved { continuation.resume(returning: resolved) }
+            }
+        }
+    }
+
+    /// The outcome if it is resolved, without waiting.
+    var resolved: Result? {
+        phase.withLock { phase in
+            if case .resolved(let result) = phase { return result }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+extension SignalProtocol {
+    /// Counts this signal, while it runs, as an effect of the store action being handled when it
+    /// is created, so that `await task.finish()` waits for it, `task.cancel()` stops it, and a
+    /// store shutting down sees it in flight.
+    ///
+    /// FeedbackLoop's per-state feedbacks (`Feedback(predicate:effects:)`, `Feedback(effect:)`,
+    /// `Feedback(skippingRepeated:effects:)`, keyed requests…) and a store's `run(_:)` and action
+    /// creators track their effects this way already; call it for an effect you start yourself
+    /// inside a store's attached effect:
+    ///
+    /// ```swift
+    /// store.attach(effect: { states in
+    ///     states.filter(\.isSubmitting).flatMapLatest { state in
+    ///         api.submit(state.order).map(AppAction.submitted).trackedAsEffect(named: "submit")
+    ///     }
+    /// })
+    /// ```
+    ///
+    /// Outside a store's effect delivery (no action being handled on this thread), it returns the
+    /// signal unchanged. Elements are forwarded with the same group current, so actions the
+    /// effect sends join the same group.
+    ///
+    /// - Parameter name: A name for reports (say, what a shutting-down service cancelled); by
+    ///   default the name the effect was attached to the store with.
+    /// - Returns: The same events, counted as an effect while observed.
+    public func trackedAsEffect(named name: String? = nil) -> Signal<Element, Error> {
+        let signal = toSignal()
+        guard let group = EffectScope.current else { return signal }
+        return signal.tracked(in: group, named: name ?? EffectScope.currentName)
+    }
+}
+
+extension Signal {
+    /// Counts each observation of this signal as an effect in `group` (see
+    /// ``SignalProtocol/trackedAsEffect(named:)``).
+    package func tracked(in group: EffectGroup, named name: String?) -> Signal {
+        let upstream = self
+        return Signal({ (observer: Observer<Element, Error>) -> any Disposable in
+            let token = group.makeToken()
+            let upstreamObservation = SerialDisposable()
+            // Stopping (disposal, the group's cancel, or the end of the signal) ends the count.
+            let stop = BlockDisposable {
+                upstreamObservation.dispose()
+                group.end(token)
+            }
+            group.begin(token, name: name, cancel: stop)
+            upstreamObservation.otherDisposable = upstream.observe(with: { event in
+                EffectScope.with(group) { observer.on(event) }
+                if event.isTerminal { stop.dispose() }
+            })
+            return stop
+        })
+    }
+}
