@@ -66,7 +66,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "TestSupport"],
+            dependencies: [
+                "StreamCore", "StreamCoreTesting", "FeedbackLoop", "FeedbackLoopTesting", "StoreKitLite",
+                "StoreKitLiteTesting", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -64,6 +64,14 @@ import Testing
 
     /// `PRINT_DOC_SNIPPETS=1 swift test --filter printRunnableSnippets` shows what each runnable
     /// snippet prints, to paste into its article.
+    @Test func theServiceHandlerAnswersAsTheArticleSays() async {
+        #expect(await StoreSnippets.serviceHandler() == [
+            "202 1 open",
+            "422 action rejected: order 1 is already open",
+            "422 action rejected: no order 2",
+        ])
+    }
+
     @Test func printRunnableSnippets() throws {
         guard ProcessInfo.processInfo.environment["PRINT_DOC_SNIPPETS"] == "1" else { return }
         for (name, run) in Snippets.runnable.sorted(by: { $0.key < $1.key }) {

@@ -10,12 +10,12 @@ enum StoreSnippets {
         // snippet: StoreCounter
         enum CounterAction: Sendable { case increment, decrement }
 
-        let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction> { count, action in
+        let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction>(mutating: { count, action in
             switch action {
             case .increment: count += 1
             case .decrement: count -= 1
             }
-        })
+        }))
         let bag = DisposeBag()
         store.observeNext { print("count:", $0) }.dispose(in: bag)   // the current state at once
         store.dispatch(.increment)
@@ -28,12 +28,12 @@ enum StoreSnippets {
         // snippet: StoreMiddleware
         enum TodoAction: Sendable { case add(String), clear }
 
-        let reducer = Reducer<[String], TodoAction> { todos, action in
+        let reducer = Reducer<[String], TodoAction>(mutating: { todos, action in
             switch action {
             case .add(let title): todos.append(title)
             case .clear: todos.removeAll()
             }
-        }
+        })
         let dropEmpty = Middleware<[String], TodoAction> { action, _ in
             if case .add(let title) = action, title.isEmpty { return nil }             // drop
             return action                                                              // pass
@@ -58,7 +58,7 @@ enum StoreSnippets {
         }
         enum SearchAction: Sendable { case search(String), results([String]) }
 
-        let reducer = Reducer<SearchState, SearchAction> { state, action in
+        let reducer = Reducer<SearchState, SearchAction>(mutating: { state, action in
             switch action {
             case .search(let query):
                 state.query = query
@@ -67,7 +67,7 @@ enum StoreSnippets {
                 state.results = results
                 state.isSearching = false
             }
-        }
+        })
         // A FeedbackLoop feedback: while a search is pending, fetch and answer with the results.
         let search = Feedback<SearchState, SearchAction>(
             skippingRepeated: { $0.isSearching ? $0.query : nil }
@@ -86,9 +86,9 @@ enum StoreSnippets {
     static func timeTravel() {
         enum CounterAction: Sendable { case increment, decrement }
         // snippet: StoreTimeTravel
-        let reducer = Reducer<Int, CounterAction> { count, action in
+        let reducer = Reducer<Int, CounterAction>(mutating: { count, action in
             count += action == .increment ? 1 : -1
-        }
+        })
         let recorder = ActionRecorder<Int, CounterAction>()
         let store = Store(initialState: 0, reducer: reducer, observers: [recorder])
         store.dispatch(.increment)
@@ -127,4 +127,43 @@ enum StoreSnippets {
         // end
     }
 
+
+    /// The service handler of the article: returns the responses it gave.
+    static func serviceHandler() async -> [String] {
+        var responses: [String] = []
+        // snippet: StoreServiceHandler
+        struct Orders: Sendable, Codable {
+            var open: [Int: String] = [:]
+        }
+        enum OrderAction: Sendable {
+            case open(id: Int, item: String)
+            case close(id: Int)
+        }
+        let reducer = Reducer<Orders, OrderAction>(mutating: { orders, action throws(StoreError) in
+            switch action {
+            case .open(let id, let item):
+                guard orders.open[id] == nil else { throw .rejected("order \(id) is already open") }
+                orders.open[id] = item
+            case .close(let id):
+                guard orders.open.removeValue(forKey: id) != nil else { throw .rejected("no order \(id)") }
+            }
+        })
+        let store = Store(initialState: Orders(), reducer: reducer)
+
+        // An HTTP handler: 202 with the state this action produced, or 422 with why not.
+        @Sendable func handle(_ action: OrderAction) async -> (status: Int, body: String) {
+            do {
+                let orders = try await store.send(action)
+                return (202, "\(orders.open.count) open")
+            } catch {
+                return (422, error.description)
+            }
+        }
+        for action in [OrderAction.open(id: 1, item: "tea"), .open(id: 1, item: "cake"), .close(id: 2)] {
+            let response = await handle(action)
+            responses.append("\(response.status) \(response.body)")
+        }
+        // end
+        return responses
+    }
 }

@@ -18,7 +18,7 @@ import TestSupport
         case results([String])
     }
 
-    /// Both modules have a `Reducer`; a file importing both names the one it means.
+    /// One `Reducer` type (StreamCore's), written once, unqualified in a file importing both.
     static let reducer = Reducer<AppState, AppAction> { state, action in
         switch action {
         case .search(let query):

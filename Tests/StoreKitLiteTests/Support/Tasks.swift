@@ -19,7 +19,7 @@ enum TasksAction: Sendable, Equatable {
     case add(title: String)
 }
 
-enum AppAction: Sendable, CustomStringConvertible {
+enum AppAction: Sendable, Equatable, CustomStringConvertible {
     case store(StoreAction)
     case tasks(TasksAction)
 
