@@ -99,20 +99,23 @@ public enum LoopbackSocket {
     /// - Parameters:
     ///   - client: The connected socket.
     ///   - data: The bytes to send.
-    public static func sendAll(_ client: Int32, _ data: Data) {
+    /// - Returns: Whether every byte was sent.
+    @discardableResult
+    public static func sendAll(_ client: Int32, _ data: Data) -> Bool {
         #if os(Linux)
         let flags = Int32(MSG_NOSIGNAL)
         #else
         let flags: Int32 = 0
         #endif
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+        return data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
                 let sent = send(client, base + offset, raw.count - offset, flags)
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

@@ -43,6 +43,8 @@ struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
             if error.isConnectionRefused { return "cannot connect to the server" }
             if error.isTimeout { return "timed out" }
             return "network error \(code)"
+        case .deadlineExceeded: return "timed out"
+        case .responseTooLarge(let limit): return "response larger than \(limit) bytes"
         case .notReachable(let host): return "\(host) is not reachable"
         case .invalidRequest(let message): return "invalid request: \(message)"
         case .encoding: return "cannot encode the page"

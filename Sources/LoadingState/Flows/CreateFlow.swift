@@ -18,7 +18,7 @@ public func createFlow<Value: Codable & Sendable>(
     baseURL: URL, configuration: FlowConfiguration = FlowConfiguration()
 ) -> ResourceFlow<Value> {
     createFlow(
-        connection: URLSessionConnection(baseURL: baseURL, timeout: configuration.timeout),
+        connection: URLSessionConnection(configuration: configuration, baseURL: baseURL),
         configuration: configuration)
 }
 
@@ -55,7 +55,7 @@ public func createFlow<Element: Codable & Sendable>(
     baseURL: URL, configuration: FlowConfiguration = FlowConfiguration()
 ) -> ResourceFlow<DecodedArray<Element>> {
     createFlow(
-        connection: URLSessionConnection(baseURL: baseURL, timeout: configuration.timeout),
+        connection: URLSessionConnection(configuration: configuration, baseURL: baseURL),
         configuration: configuration)
 }
 
@@ -105,7 +105,8 @@ func makeFlow<Value: Sendable, Stored: Codable & Sendable>(
             onSaveFailure: configuration.onSaveFailure)
     case .enabled(let folder, let fileName, let maxAge):
         let name = fileName ?? defaultStoreFileName(for: Value.self)
-        let store = DiskStore<Stored>(folder: folder, fileName: name, maxAge: maxAge)
+        let store = DiskStore<Stored>(
+            folder: folder, fileName: name, maxAge: maxAge, syncsToDisk: configuration.syncsToDisk)
         return ResourceFlow(
             network: network,
             loadFromPersistence: { store.load().map(restored) },
@@ -130,5 +131,14 @@ func reachabilityGate(
         }
         observer.receive(lastElement: ())
         return NonDisposable.instance
+    }
+}
+
+extension URLSessionConnection {
+    /// A connection with a flow configuration's timeout, deadline and size limit.
+    convenience init(configuration: FlowConfiguration, baseURL: URL) {
+        self.init(
+            baseURL: baseURL, timeout: configuration.timeout, deadline: configuration.deadline,
+            maximumResponseSize: configuration.maximumResponseSize)
     }
 }

@@ -21,10 +21,20 @@ public struct FlowConfiguration: Sendable {
     public var prunesInvalidElements: Bool
     /// Whether a fetch waits for the save (see ``ResourceFlow/waitsForSave``).
     public var waitsForSave: Bool
-    /// Receives save failures when ``waitsForSave`` is `false`.
+    /// Receives every failed save: with ``waitsForSave`` before the fetched value is delivered,
+    /// otherwise after it.
     public var onSaveFailure: @Sendable (FlowError) -> Void
-    /// The request timeout in seconds.
+    /// The idle timeout in seconds: a request without progress for this long fails
+    /// (``FlowError/isTimeout``).
     public var timeout: TimeInterval
+    /// The overall deadline of one request in seconds, body included
+    /// (``FlowError/deadlineExceeded(seconds:)``); `.infinity` for none.
+    public var deadline: TimeInterval
+    /// The largest response body accepted, in bytes (``FlowError/responseTooLarge(limit:)``).
+    public var maximumResponseSize: Int
+    /// Whether a save flushes the file and its folder to the storage device (`fsync`) before it
+    /// completes, so that a saved value survives a power loss; slower, off by default.
+    public var syncsToDisk: Bool
     /// Makes the `JSONDecoder` for responses (date or key strategies).
     public var makeDecoder: @Sendable () -> JSONDecoder
 
@@ -36,8 +46,11 @@ public struct FlowConfiguration: Sendable {
     ///   - reachability: The check; ``Reachability/networkInterfaces`` by default.
     ///   - prunesInvalidElements: Prune bad array elements; `true` by default.
     ///   - waitsForSave: Wait for the save; `true` by default.
-    ///   - onSaveFailure: Receives save failures not waited for.
-    ///   - timeout: Request timeout in seconds; 30 by default.
+    ///   - onSaveFailure: Receives save failures; the fetched value is delivered anyway.
+    ///   - timeout: Idle timeout in seconds; 30 by default.
+    ///   - deadline: Overall deadline of a request in seconds; 120 by default.
+    ///   - maximumResponseSize: The largest body accepted, in bytes; 32 MiB by default.
+    ///   - syncsToDisk: `fsync` the file and its folder on each save; `false` by default.
     ///   - makeDecoder: Makes the response decoder.
     public init(
         persistence: PersistenceConfiguration = .disabled,
@@ -47,6 +60,9 @@ public struct FlowConfiguration: Sendable {
         waitsForSave: Bool = true,
         onSaveFailure: @escaping @Sendable (FlowError) -> Void = { _ in },
         timeout: TimeInterval = 30,
+        deadline: TimeInterval = 120,
+        maximumResponseSize: Int = URLSessionConnection.defaultMaximumResponseSize,
+        syncsToDisk: Bool = false,
         makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
     ) {
         self.persistence = persistence
@@ -56,6 +72,9 @@ public struct FlowConfiguration: Sendable {
         self.waitsForSave = waitsForSave
         self.onSaveFailure = onSaveFailure
         self.timeout = timeout
+        self.deadline = deadline
+        self.maximumResponseSize = maximumResponseSize
+        self.syncsToDisk = syncsToDisk
         self.makeDecoder = makeDecoder
     }
 }

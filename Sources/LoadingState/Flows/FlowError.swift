@@ -16,7 +16,18 @@ public enum FlowError: Swift.Error, Sendable, Hashable {
     /// timeout and -1004 for a refused connection.
     case network(code: Int, message: String)
     /// The server answered with a status code outside the acceptable range.
+    ///
+    /// `body` is the start of the error body, at most ``URLSessionConnection/maximumErrorBodySize``
+    /// bytes (64 KiB by default): a huge error page is cut, never buffered whole.
     case httpStatus(Int, body: Data)
+    /// The whole request (connecting, sending, and receiving every byte of the body) took longer
+    /// than its overall deadline, in seconds: for example a server trickling the body one byte at
+    /// a time, which never trips the idle timeout. ``isTimeout`` is `true` for it.
+    case deadlineExceeded(seconds: TimeInterval)
+    /// The response body is larger than the limit, in bytes. The request is cancelled as soon as
+    /// the limit is known to be passed (a `Content-Length` over it, or the first byte past it), so
+    /// the oversize body is never held in memory.
+    case responseTooLarge(limit: Int)
     /// The body (or a stored file) did not decode; `path` names the failing element, such as
     /// `[3].name`.
     case decoding(path: String, message: String)
@@ -36,10 +47,14 @@ public enum FlowError: Swift.Error, Sendable, Hashable {
     /// Reading or writing the store failed (permissions, disk full…).
     case persistenceFailed(path: String, message: String)
 
-    /// Whether the request timed out.
+    /// Whether the request timed out: no progress within the idle timeout (a `network` error with
+    /// code -1001) or past its overall deadline (``deadlineExceeded(seconds:)``).
     public var isTimeout: Bool {
-        if case .network(let code, _) = self { return code == URLError.Code.timedOut.rawValue }
-        return false
+        switch self {
+        case .network(let code, _): return code == URLError.Code.timedOut.rawValue
+        case .deadlineExceeded: return true
+        default: return false
+        }
     }
 
     /// Whether nothing listened on the server's port.

@@ -27,10 +27,14 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     public var loadFromPersistence: @Sendable () -> Signal<Value, FlowError>
     /// Stores a value and sends it back.
     public var saveToPersistence: @Sendable (Value) -> Signal<Value, FlowError>
-    /// Whether the flow waits for the save to finish (and fails when it fails). When `false`,
-    /// the fresh value is sent at once and a save failure goes to ``onSaveFailure`` instead.
+    /// Whether the flow waits for the save to finish before it sends the fresh value. When
+    /// `false`, the fresh value is sent at once and saved afterwards.
+    ///
+    /// Either way a failed save never fails the fetch: the network succeeded, so its value is
+    /// delivered, and the save's error goes to ``onSaveFailure`` (before the value when waiting,
+    /// after it otherwise). An unwritable cache folder costs the cache, not the data.
     public var waitsForSave: Bool
-    /// Called with the error of a failed save when ``waitsForSave`` is `false`.
+    /// Called with the error of every failed save; the fetched value is delivered anyway.
     public var onSaveFailure: @Sendable (FlowError) -> Void
 
     /// Creates a flow from its parts.
@@ -39,8 +43,9 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     ///   - network: Fetches and decodes a resource.
     ///   - loadFromPersistence: Loads the stored value.
     ///   - saveToPersistence: Stores a value and sends it back.
-    ///   - waitsForSave: Whether a fetch waits for (and fails with) the save; `true` by default.
-    ///   - onSaveFailure: Receives save failures the flow does not wait for.
+    ///   - waitsForSave: Whether a fetch waits for the save before sending the value; `true` by
+    ///     default.
+    ///   - onSaveFailure: Receives save failures (the value is delivered anyway).
     public init(
         network: @escaping @Sendable (Resource) -> Signal<Value, FlowError>,
         loadFromPersistence: @escaping @Sendable () -> Signal<Value, FlowError>,
@@ -58,7 +63,8 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     /// Persistence first; when it fails or holds nothing valid, the network, then the save.
     ///
     /// - Parameter resource: What to fetch from the network if persistence has nothing.
-    /// - Returns: A cold signal: the value, then completion; or the network's (or save's) error.
+    /// - Returns: A cold signal: the value, then completion; or the network's error (a failed
+    ///   save goes to ``onSaveFailure``).
     public func fetch(_ resource: Resource) -> Signal<Value, FlowError> {
         let flow = self
         return loadFromPersistence().flatMapError { _ in flow.fetchFromNetwork(resource) }
@@ -67,22 +73,28 @@ public struct ResourceFlow<Value: Sendable>: Sendable {
     /// The network, then the save.
     ///
     /// - Parameter resource: What to fetch.
-    /// - Returns: A cold signal: the fresh value, then completion; or the error. Disposing the
-    ///   observation cancels the request.
+    /// - Returns: A cold signal: the fresh value, then completion; or the network's error (a
+    ///   failed save goes to ``onSaveFailure``). Disposing the observation cancels the request.
     public func fetchFromNetwork(_ resource: Resource) -> Signal<Value, FlowError> {
         let flow = self
         return network(resource).flatMapLatest { value in flow.save(value) }
     }
 
-    /// Saves, waiting or not according to ``waitsForSave``.
+    /// Saves, waiting or not according to ``waitsForSave``; a failed save is reported to
+    /// ``onSaveFailure`` and the network's value is delivered anyway.
     func save(_ value: Value) -> Signal<Value, FlowError> {
-        if waitsForSave { return saveToPersistence(value) }
         let (persist, report) = (saveToPersistence, onSaveFailure)
-        return Signal { observer in
-            // Deliver first, then save: the fetch does not wait for the disk.
-            observer.receive(lastElement: value)
-            _ = persist(value).observeFailed { report($0) }
-            return NonDisposable.instance
+        guard waitsForSave else {
+            return Signal { observer in
+                // Deliver first, then save: the fetch does not wait for the disk.
+                observer.receive(lastElement: value)
+                _ = persist(value).observeFailed { report($0) }
+                return NonDisposable.instance
+            }
+        }
+        return persist(value).flatMapError { error in
+            report(error)
+            return Signal<Value, FlowError>(just: value)
         }
     }
 }

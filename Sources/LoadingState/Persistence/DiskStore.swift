@@ -1,4 +1,11 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import StreamCore
 
 /// Keeps one value as a JSON file in a folder, written atomically, with an optional maximum age.
@@ -9,13 +16,20 @@ public import StreamCore
 /// store.load().observeNext { print($0) }   // the stored user, while younger than an hour
 /// ```
 ///
-/// - **Atomic writes.** A save writes a temporary file in the same folder and renames it over the
-///   target (`Data.WritingOptions.atomic`), so a reader — or the next launch after a crash
+/// - **Atomic writes.** A save writes a temporary file (`.<fileName>.<random>.tmp`) in the same
+///   folder and renames it over the target, so a reader — or the next launch after a crash
 ///   mid-write — sees the old file or the new one, never a torn one. Concurrent saves each use
 ///   their own temporary file; the last rename wins.
-/// - **Errors.** ``load()`` fails with ``FlowError/notPersisted`` when there is no file,
+/// - **Cleanup after a crash.** Each save first deletes the temporary files of saves that were
+///   killed mid-write (a writer holds a `flock` on its temporary file, which the kernel releases
+///   when the process dies; files still locked by a running save are left alone).
+/// - **Durability.** With `syncsToDisk`, a save `fsync`s the file before the rename and the folder
+///   after it, so a completed save survives a power loss.
+/// - **Errors.** ``load()`` fails with ``FlowError/notPersisted`` only when there is no file;
 ///   ``FlowError/expired(savedAt:)`` when it is too old, ``FlowError/corruptFile(path:message:)``
-///   when it does not decode, and ``FlowError/persistenceFailed(path:message:)`` for I/O errors.
+///   when it does not decode, and ``FlowError/persistenceFailed(path:message:)`` for I/O errors —
+///   including a path that cannot be resolved (a symlink loop, or a regular file where the folder
+///   should be), which is reported, not mistaken for an empty cache.
 /// - **Threads.** The file is read or written synchronously while the signal is observed, on the
 ///   observing thread.
 public final class DiskStore<Value: Codable & Sendable>: Sendable {
@@ -25,6 +39,8 @@ public final class DiskStore<Value: Codable & Sendable>: Sendable {
     public let fileName: String
     /// How long a stored value stays valid, in seconds; `nil` for forever.
     public let maxAge: TimeInterval?
+    /// Whether a save `fsync`s the file and its folder before it completes.
+    public let syncsToDisk: Bool
     private let now: @Sendable () -> Date
 
     /// Creates a store. Nothing is read or written until a signal is observed.
@@ -33,16 +49,20 @@ public final class DiskStore<Value: Codable & Sendable>: Sendable {
     ///   - folder: The folder for the file.
     ///   - fileName: The file's name; `"<Value>.json"` by default.
     ///   - maxAge: How long a value stays valid, in seconds; `nil` (default) for forever.
+    ///   - syncsToDisk: `fsync` the file and its folder on each save (durable across power loss,
+    ///     slower); `false` by default.
     ///   - now: The clock used for ages; `Date.init` by default (tests pass a fixed clock).
     public init(
         folder: URL,
         fileName: String? = nil,
         maxAge: TimeInterval? = nil,
+        syncsToDisk: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.folder = folder
         self.fileName = fileName ?? Self.defaultFileName
         self.maxAge = maxAge
+        self.syncsToDisk = syncsToDisk
         self.now = now
     }
 
@@ -87,19 +107,23 @@ public final class DiskStore<Value: Codable & Sendable>: Sendable {
     /// - Throws: ``FlowError/persistenceFailed(path:message:)`` when the file exists but cannot
     ///   be removed.
     public func remove() throws(FlowError) {
-        do {
-            if FileManager.default.fileExists(atPath: fileURL.path) {
-                try FileManager.default.removeItem(at: fileURL)
-            }
-        } catch {
-            throw .persistenceFailed(path: fileURL.path, message: "\(error)")
+        let path = fileURL.path
+        if unlink(path) != 0, errno != ENOENT {
+            throw .persistenceFailed(path: path, message: AtomicFile.Failure("unlink", path).message)
         }
     }
 
     /// Reads and validates the stored value.
     func readValue() -> Result<Value, FlowError> {
         let url = fileURL
-        guard FileManager.default.fileExists(atPath: url.path) else { return .failure(.notPersisted) }
+        // `stat`, not `fileExists`: only "no such file" means nothing is stored; a symlink loop
+        // (ELOOP) or a regular file in place of the folder (ENOTDIR) is an error to report.
+        var info = stat()
+        if stat(url.path, &info) != 0 {
+            let code = errno
+            if code == ENOENT { return .failure(.notPersisted) }
+            return .failure(.persistenceFailed(path: url.path, message: AtomicFile.Failure("stat", url.path, code: code).message))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -129,10 +153,14 @@ public final class DiskStore<Value: Codable & Sendable>: Sendable {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: fileURL, options: .atomic)
+        } catch {
+            return .failure(.persistenceFailed(path: folder.path, message: "\(error)"))
+        }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replaceContents(of: fileURL, with: data, syncs: syncsToDisk)
             return .success(())
         } catch {
-            return .failure(.persistenceFailed(path: fileURL.path, message: "\(error)"))
+            return .failure(.persistenceFailed(path: fileURL.path, message: error.message))
         }
     }
 

@@ -161,6 +161,31 @@ func writeStored(_ json: String, savedAt: TimeInterval, to url: URL) throws {
         #expect(result(flow.loadFromPersistence()).error == .persistenceDisabled)
     }
 
+    @Test(arguments: [true, false])
+    func anUnwritableCacheStillDeliversTheNetworkValueAndReportsTheSaveFailure(waitsForSave: Bool) throws {
+        let server = try TestHTTPServer(routes: ["/a": .json(ann)])
+        defer { server.stop() }
+        let folder = TemporaryFolder()
+        // A regular file where the cache folder should be: nothing can be saved under it.
+        let blocker = folder.url.appendingPathComponent("cache")
+        try Data().write(to: blocker)
+        let reported = Box<[FlowError]>([])
+        let flow: ResourceFlow<Author> = createFlow(
+            baseURL: server.baseURL,
+            configuration: FlowConfiguration(
+                persistence: .enabled(folder: blocker, fileName: "author.json"), waitsForSave: waitsForSave,
+                onSaveFailure: { error in reported.mutate { $0.append(error) } }, timeout: 10))
+        #expect(result(flow.fetch(Resource(path: "a"))).events == [.next(Author(name: "Ann")), .completed])
+        // Not waiting for the save, the report may come just after the value.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while reported.value.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(reported.value.count == 1)
+        guard case .persistenceFailed? = reported.value.first else {
+            Issue.record("expected persistenceFailed, got \(reported.value)")
+            return
+        }
+    }
+
     @Test func manyConcurrentFetchesOfOneResourceLeaveAnIntactFile() throws {
         let list = "[" + (0..<300).map { #"{"name":"author \#($0)"}"# }.joined(separator: ",") + "]"
         let server = try TestHTTPServer(routes: ["/list": .json(list)])

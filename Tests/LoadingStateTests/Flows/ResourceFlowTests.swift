@@ -81,10 +81,36 @@ final class ScriptedParts: Sendable {
         #expect(parts.log.value == ["load", "network n"])
     }
 
-    @Test func waitingForSaveReportsItsFailure() {
+    @Test func waitingForAFailedSaveStillDeliversTheValueAndReportsTheFailureFirst() {
         let parts = ScriptedParts()
         parts.saveFails.mutate { $0 = true }
-        #expect(result(parts.flow().fetchFromNetwork(resource)).error == .persistenceFailed(path: "p", message: "disk full"))
+        let log = Box<[String]>([])
+        let flow = parts.flow(waitsForSave: true) { error in log.mutate { $0.append("failure \(error)") } }
+        let recorder = Recorder<Int, FlowError>()
+        _ = flow.fetchFromNetwork(resource).observe { event in
+            log.mutate { $0.append("event \(event)") }
+            recorder.observer(event)
+        }
+        recorder.waitForTermination()
+        #expect(recorder.events == [.next(42), .completed])
+        #expect(log.value.first?.hasPrefix("failure ") == true, "the failure is reported before the value: \(log.value)")
+        #expect(parts.log.value == ["network n", "save 42"])
+    }
+
+    @Test func waitingForASuccessfulSaveSendsTheValueAfterIt() {
+        let parts = ScriptedParts()
+        let reported = Box<[FlowError]>([])
+        let flow = parts.flow(waitsForSave: true) { error in reported.mutate { $0.append(error) } }
+        let storedWhenDelivered = Box<Int?>(nil)
+        let recorder = Recorder<Int, FlowError>()
+        _ = flow.fetchFromNetwork(resource).observe { event in
+            if event.element != nil { storedWhenDelivered.mutate { $0 = parts.stored.value } }
+            recorder.observer(event)
+        }
+        recorder.waitForTermination()
+        #expect(recorder.events == [.next(42), .completed])
+        #expect(storedWhenDelivered.value == 42)
+        #expect(reported.value.isEmpty)
     }
 
     @Test func notWaitingForSaveSendsTheValueAndReportsTheFailureToTheHook() {

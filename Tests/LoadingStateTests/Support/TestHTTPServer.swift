@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: a blocking accept loop on a background thread,
-/// one thread per connection, routes with a status, a body and an optional delay.
+/// one thread per connection, routes with a status, a body and an optional delay; a body can be
+/// repeated (a large body without holding it), trickled a byte at a time, or sent without a
+/// `Content-Length` (ended by closing the connection).
 ///
 /// It binds port 0 and reads the port the kernel chose with `getsockname`, so tests can run in
 /// parallel. Every response closes its connection. During a route's delay the server watches the
@@ -18,6 +20,12 @@ final class TestHTTPServer: @unchecked Sendable {
         var status: Int
         var body: Data
         var delay: TimeInterval = 0
+        /// The body is sent this many times in a row.
+        var repeats = 1
+        /// When positive, the body is sent one byte at a time with this pause before each byte.
+        var byteInterval: TimeInterval = 0
+        /// Whether the head declares the body's length (otherwise closing the connection ends it).
+        var declaresLength = true
 
         static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Route {
             Route(status: status, body: Data(text.utf8), delay: delay)
@@ -30,6 +38,8 @@ final class TestHTTPServer: @unchecked Sendable {
     private var routes: [String: Route]
     private var requestLog: [String] = []
     private var disconnectCount = 0
+    private var sentBodyBytes = 0
+    private var finishedResponses = 0
     private var isStopped = false
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
@@ -65,6 +75,26 @@ final class TestHTTPServer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return disconnectCount
+    }
+
+    /// How many body bytes the server has sent, over all responses.
+    var bodyBytesSent: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sentBodyBytes
+    }
+
+    /// Waits until `count` connections have been handled to the end (answered, or abandoned
+    /// because the client hung up); returns whether they have.
+    @discardableResult
+    func waitForFinishedResponses(_ count: Int, timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while finishedResponses < count {
+            if !condition.wait(until: deadline) { return finishedResponses >= count }
+        }
+        return true
     }
 
     /// Waits until `predicate` holds (or `timeout` passes); returns whether it holds.
@@ -109,7 +139,13 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     private func handle(_ client: Int32) {
-        defer { close(client) }
+        defer {
+            close(client)
+            condition.lock()
+            finishedResponses += 1
+            condition.broadcast()
+            condition.unlock()
+        }
         guard let target = LoopbackSocket.readRequestTarget(client) else { return }
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "")
         condition.lock()
@@ -124,7 +160,39 @@ final class TestHTTPServer: @unchecked Sendable {
             condition.unlock()
             return
         }
-        LoopbackSocket.respond(status: route.status, body: route.body, to: client)
+        if route.repeats == 1, route.byteInterval <= 0, route.declaresLength {
+            LoopbackSocket.respond(status: route.status, body: route.body, to: client)
+            countSent(route.body.count)
+            return
+        }
+        streamResponse(route, to: client)
+    }
+
+    /// Sends a repeated, trickled or undeclared-length body; stops when the client hangs up.
+    private func streamResponse(_ route: Route, to client: Int32) {
+        var head = "HTTP/1.1 \(route.status) \(LoopbackSocket.reason(route.status))\r\nContent-Type: application/json\r\n"
+        if route.declaresLength { head += "Content-Length: \(route.body.count * route.repeats)\r\n" }
+        head += "Connection: close\r\n\r\n"
+        guard LoopbackSocket.sendAll(client, Data(head.utf8)) else { return }
+        for _ in 0..<route.repeats {
+            if route.byteInterval > 0 {
+                for byte in route.body {
+                    Thread.sleep(forTimeInterval: route.byteInterval)
+                    guard LoopbackSocket.sendAll(client, Data([byte])) else { return }
+                    countSent(1)
+                }
+            } else {
+                guard LoopbackSocket.sendAll(client, route.body) else { return }
+                countSent(route.body.count)
+            }
+        }
+    }
+
+    private func countSent(_ count: Int) {
+        condition.lock()
+        sentBodyBytes += count
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Waits up to `delay` seconds; returns `true` as soon as the client closes its end.
