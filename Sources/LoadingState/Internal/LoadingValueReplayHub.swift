@@ -86,7 +86,12 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
     }
 
     private func detach(_ slot: Slot) {
-        slot.handler.withLock { $0 = nil }
+        // Take the handler out and release it after unlocking: its captures' deinit is user code.
+        let handler = slot.handler.withLock { handler in
+            defer { handler = nil }
+            return handler
+        }
+        withExtendedLifetime(handler) {}
         let disconnect = hub.withLock { state -> Bool in
             let id = ObjectIdentifier(slot)
             guard state.slots.removeValue(forKey: id) != nil else { return false }
@@ -100,6 +105,10 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
 
     private func drain() {
         while true {
+            // Values pushed out of the replay buffer, released after unlocking (a value's deinit
+            // is user code and never runs under the hub's lock).
+            var evicted: ArraySlice<LoadingValue> = []
+            defer { withExtendedLifetime(evicted) {} }
             let step = hub.withLock { state -> (Operation, [Slot], [LoadingValue])? in
                 guard !state.queue.isEmpty else {
                     state.isDelivering = false
@@ -110,7 +119,11 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
                 case .event(let event):
                     if case .next(let loading) = event, case .loaded(let value) = loading, limit > 0 {
                         state.buffer.append(value)
-                        if state.buffer.count > limit { state.buffer.removeFirst(state.buffer.count - limit) }
+                        if state.buffer.count > limit {
+                            let excess = state.buffer.count - limit
+                            evicted = state.buffer[..<excess]
+                            state.buffer.removeFirst(excess)
+                        }
                     }
                     let targets = state.order.compactMap { state.slots[$0] }
                     if event.isTerminal {

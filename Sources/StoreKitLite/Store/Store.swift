@@ -307,9 +307,12 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             try reducer(&cell.current, action)
         } catch {
             cell.sequence &+= 1
+            // The replaced action is released after the write section: its deinit is user code.
+            let replaced = cell.lastAction.take()
             cell.lastAction = action
             cell.lastFailure = StoreFailureBox(error)
             cell.gate.endWrite()
+            withExtendedLifetime(replaced) {}
             var update = StoreUpdate(state: cell.current, lastAction: action, error: error)
             update.storedSequence = cell.sequence
             core.send(.next(update))
@@ -317,9 +320,11 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             return
         }
         cell.sequence &+= 1
+        let replaced = cell.lastAction.take()
         cell.lastAction = action
         cell.lastFailure = nil
         cell.gate.endWrite()
+        withExtendedLifetime(replaced) {}
         core.send(.next(StoreUpdate(state: cell.current, lastAction: action, sequence: cell.sequence)))
         if cell.attachedEffects.load(ordering: .relaxed) > 0 {
             // The mark keeps the action's group unsettled until every effect has seen the state.

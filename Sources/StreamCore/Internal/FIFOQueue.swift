@@ -2,9 +2,14 @@
 ///
 /// Used for events and operations that arrive while another thread (or an outer call on the same
 /// thread) is delivering: they wait here and the delivering thread drains them in order.
+///
+/// A popped element leaves the storage at once (its slot becomes `nil`), so the caller owns the
+/// only reference and releases it where it chooses: after unlocking. An element's `deinit` is
+/// user code and must never run under the lock that guards the queue (Decision 0002); clearing
+/// or compacting the storage only ever drops `nil` slots.
 @usableFromInline
 package struct FIFOQueue<Element> {
-    @usableFromInline var storage: ContiguousArray<Element> = []
+    @usableFromInline var storage: ContiguousArray<Element?> = []
     @usableFromInline var head = 0
 
     /// Creates an empty queue.
@@ -23,10 +28,11 @@ package struct FIFOQueue<Element> {
         storage.append(element)
     }
 
-    /// Removes and returns the front element, or `nil` when empty.
+    /// Removes and returns the front element, or `nil` when empty. The queue keeps no reference
+    /// to the returned element: release it after unlocking.
     @inlinable package mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
-        let element = storage[head]
+        let element = storage[head].take()
         head += 1
         if head == storage.count {
             storage.removeAll(keepingCapacity: true)
@@ -42,7 +48,13 @@ package struct FIFOQueue<Element> {
     /// Removes everything and returns what was queued, so the caller can release it outside a lock.
     @inlinable
     package mutating func removeAll() -> ContiguousArray<Element> {
-        defer { storage = []; head = 0 }
-        return head == 0 ? storage : ContiguousArray(storage[head...])
+        var taken = ContiguousArray<Element>()
+        taken.reserveCapacity(count)
+        for index in head..<storage.count {
+            if let element = storage[index].take() { taken.append(element) }
+        }
+        storage = []
+        head = 0
+        return taken
     }
 }

@@ -19,16 +19,20 @@ package struct RingBuffer<Element> {
     @inlinable
     package var count: Int { storage.count }
 
-    /// Adds an element, dropping the oldest one when full.
+    /// Adds an element; when full, takes the oldest one out and returns it, so that the caller
+    /// releases it after unlocking (an element's `deinit` is user code, never run under a lock).
     @inlinable
-    package mutating func append(_ element: Element) {
-        guard capacity > 0 else { return }
+    @discardableResult
+    package mutating func append(_ element: Element) -> Element? {
+        guard capacity > 0 else { return element }
         if storage.count < capacity {
             storage.append(element)
-        } else {
-            storage[start] = element
-            start = (start + 1) % capacity
+            return nil
         }
+        let evicted = storage[start]
+        storage[start] = element
+        start = (start + 1) % capacity
+        return evicted
     }
 
     /// The newest element, if any.
@@ -49,10 +53,11 @@ package struct RingBuffer<Element> {
         return result
     }
 
-    /// Drops every element.
+    /// Removes every element and returns them, so that the caller releases them after unlocking.
     @inlinable
-    package mutating func removeAll() {
-        storage.removeAll()
-        start = 0
+    @discardableResult
+    package mutating func removeAll() -> ContiguousArray<Element> {
+        defer { storage = []; start = 0 }
+        return storage
     }
 }

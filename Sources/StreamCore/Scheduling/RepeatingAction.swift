@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The default implementation of ``Scheduler/schedule(after:every:_:)``: a chain of one-shot
 /// actions on a fixed grid of deadlines.
 ///
@@ -7,7 +15,10 @@
 ///
 /// The scheduler must run delayed actions asynchronously (after `schedule(after:_:)` returns);
 /// a scheduler that runs them synchronously implements repetition itself, as
-/// ``ImmediateScheduler`` does.
+/// ``ImmediateScheduler`` does. A run that starts on the very thread still inside
+/// `schedule(after:_:)` is that mistake: instead of recursing without bound, the repetition stops
+/// (its action does not run) and ``SchedulerDiagnostics/report`` receives
+/// ``SchedulerMisuse/delayedActionRanSynchronously(scheduler:)``.
 package final class RepeatingAction: Disposable {
     private struct State {
         /// The action; `nil` once disposed.
@@ -19,6 +30,9 @@ package final class RepeatingAction: Disposable {
         /// The number of the last run that started, so that a run which started (on another
         /// thread) before `schedule(after:_:)` returned its token is not stored as pending.
         var started: UInt64 = 0
+        /// The thread inside `scheduler.schedule(after:_:)` for this chain (0: none), to recognise
+        /// a scheduler that runs the action inside that call.
+        var schedulingThread: UInt = 0
     }
 
     private let state: LockedState<State>
@@ -44,14 +58,17 @@ package final class RepeatingAction: Disposable {
     }
 
     private func schedule(at deadline: SchedulerTime) {
+        let thread = Self.currentThread
         let run: UInt64 = state.withLock { state in
             state.scheduled &+= 1
+            state.schedulingThread = thread
             return state.scheduled
         }
         let token = scheduler.schedule(after: deadline - scheduler.now) { [self] in
             self.fire(run, scheduledFor: deadline)
         }
         let rejected: Bool = state.withLock { state in
+            state.schedulingThread = 0
             guard state.action != nil else { return true }
             if state.started < run { state.pending = token }
             return false
@@ -60,10 +77,22 @@ package final class RepeatingAction: Disposable {
     }
 
     private func fire(_ run: UInt64, scheduledFor deadline: SchedulerTime) {
-        let action: (@Sendable () -> Void)? = state.withLock { state in
+        let thread = Self.currentThread
+        let (action, synchronous): ((@Sendable () -> Void)?, Bool) = state.withLock { state in
             state.started = run
             state.pending = nil
-            return state.action
+            if state.schedulingThread == thread {
+                // Run inside `schedule(after:_:)`: repeating would recurse without bound. Stop.
+                defer { state.action = nil }
+                return (state.action, true)
+            }
+            return (state.action, false)
+        }
+        if synchronous {
+            if action != nil {
+                SchedulerDiagnostics.report(.delayedActionRanSynchronously(scheduler: "\(type(of: scheduler))"))
+            }
+            return
         }
         guard let action else { return }
         action()
@@ -89,6 +118,15 @@ package final class RepeatingAction: Disposable {
         }
         pending?.dispose()
         _ = action
+    }
+
+    /// An identifier of the calling thread.
+    private static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
     /// Whether the repetitions were stopped.

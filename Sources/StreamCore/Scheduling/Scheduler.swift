@@ -64,7 +64,11 @@ public protocol Scheduler: Sendable {
     /// scheduled when the previous one returns, at the next instant of the grid
     /// `start + delay + k × interval`, so runs never overlap (even on a concurrent queue) and do
     /// not drift. If the scheduler falls behind by more than an interval, the missed instants
-    /// are skipped rather than run in a burst.
+    /// are skipped rather than run in a burst. It needs a scheduler that runs delayed actions
+    /// after `schedule(after:_:)` returns: on one that runs them inside the call, the repetition
+    /// stops before its action runs and ``SchedulerDiagnostics/report`` receives
+    /// ``SchedulerMisuse/delayedActionRanSynchronously(scheduler:)`` (a synchronous scheduler
+    /// implements this requirement itself, as ``ImmediateScheduler`` does).
     ///
     /// ```swift
     /// let ticker = queue.schedule(after: .zero, every: .seconds(1)) { print(Date()) }

@@ -54,15 +54,23 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
         // The handle exists before the producer runs, so a disposal from inside a handler is
         // visible down the chain at once (its lifetime view is one atomic load).
         let handle = ObservationHandle()
+        let lifetime = handle.lifetime
         #if DEBUG
         // Debug builds only: the observation stops counting in `Resources` once it terminates.
         let token = handle.resourceToken
-        let observer: @Sendable (Event) -> Void = { event in
-            observer(event)
-            if event.isTerminal { token.end() }
-        }
         #endif
-        handle.attach(subscription(Observer(lifetime: handle.lifetime, observer)))
+        // The dispose guarantee (Decision 0015): the handler re-checks the disposed flag (one
+        // atomic load) immediately before it is entered, so however long an event spent in the
+        // operator chain (a `map` on another thread, a context hop), it never enters the handler
+        // once `dispose()` has returned.
+        let guarded: @Sendable (Event) -> Void = { event in
+            if lifetime.isDisposed { return }
+            observer(event)
+            #if DEBUG
+            if event.isTerminal { token.end() }
+            #endif
+        }
+        handle.attach(subscription(Observer(lifetime: lifetime, guarded)))
         return handle
     }
 }

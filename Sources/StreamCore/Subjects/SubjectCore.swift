@@ -80,20 +80,28 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             mutex.unlock()
             return false
         }
+        // The element this send displaces (the previous latest one), released after unlocking:
+        // an element's deinit is user code and never runs under the mutex.
+        var displaced: Element?
         switch event {
         case .next(let element):
-            if tracksLatest { latestElement = element }
+            if tracksLatest {
+                displaced = latestElement.take()
+                latestElement = element
+            }
         case .failed, .completed:
             isTerminated = true
         }
         if isDelivering {
             pending.append(.event(event))
             mutex.unlock()
+            withExtendedLifetime(displaced) {}
             return true
         }
-        beginDelivery(of: event)
+        let evicted = beginDelivery(of: event)
         isDelivering = true
         mutex.unlock()
+        withExtendedLifetime((displaced, evicted)) {}
         deliver(event)
         drain()
         return true
@@ -102,14 +110,17 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// Records an event whose delivery starts now: the replay buffer and the terminal event
     /// advance in delivery order, so an observer attached between two queued events is replayed
     /// exactly what was delivered before it and then receives the rest. Mutex held.
+    ///
+    /// - Returns: The element evicted from the replay buffer: release it after unlocking.
     @inlinable
-    func beginDelivery(of event: Event) {
+    func beginDelivery(of event: Event) -> Element? {
         switch event {
         case .next(let element):
-            if replayCapacity > 0 { replay.append(element) }
+            if replayCapacity > 0 { return replay.append(element) }
         case .failed, .completed:
             terminal = event
         }
+        return nil
     }
 
     /// The latest element accepted.
@@ -172,8 +183,10 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
                 mutex.unlock()
                 return
             }
-            if case .event(let event)? = operation { beginDelivery(of: event) }
+            var evicted: Element?
+            if case .event(let event)? = operation { evicted = beginDelivery(of: event) }
             mutex.unlock()
+            withExtendedLifetime(evicted) {}
             detach(detached)
             switch operation {
             case .event(let event)?: deliver(event)
@@ -197,7 +210,9 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         if terminal == nil { register(node) }
         guard let handler = node.handler else { return }
         if let first, terminal == nil {
-            handler(.next(first()))
+            let element = first()
+            if node.isDisposed { return }
+            handler(.next(element))
         }
         for element in elements {
             if node.isDisposed { return }
