@@ -30,7 +30,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "StoreKitLite", dependencies: ["StreamCore"], swiftSettings: strictSettings),
-        .target(name: "StoreKitLiteTesting", dependencies: ["StoreKitLite", "StreamCore"], swiftSettings: strictSettings),
+        .target(
+            name: "StoreKitLiteTesting", dependencies: ["StoreKitLite", "StreamCore", "StreamCoreTesting"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "LoadingState", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "LoopbackHTTP", swiftSettings: strictSettings),
         .executableTarget(
