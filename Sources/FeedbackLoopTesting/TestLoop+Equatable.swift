@@ -1,5 +1,6 @@
 public import FeedbackLoop
 public import StreamCoreTesting
+import HarnessReporting
 
 extension TestLoop where State: Equatable {
     /// Creates a test loop that compares states with `==`, subscribes the feedbacks and delivers

@@ -1,5 +1,6 @@
 import StreamCore
 import StreamCoreTesting
+import HarnessReporting
 
 // The steps every public call shares: reduce, check, deliver.
 extension TestLoop {

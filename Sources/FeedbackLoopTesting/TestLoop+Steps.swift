@@ -1,5 +1,6 @@
 import StreamCore
 public import StreamCoreTesting
+import HarnessReporting
 
 extension TestLoop {
     /// Sends an event, as a UI or other input would, and asserts the state it produces.

@@ -1,6 +1,7 @@
 public import FeedbackLoop
 import StreamCore
 public import StreamCoreTesting
+import HarnessReporting
 
 /// An exhaustive test harness for a feedback loop: the counterpart of TCA's `TestStore` for
 /// `Signal.system`.

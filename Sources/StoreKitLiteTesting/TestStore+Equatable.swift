@@ -1,5 +1,6 @@
 public import StoreKitLite
 public import StreamCoreTesting
+import HarnessReporting
 
 extension TestStore where State: Equatable {
     /// Creates a test store that compares states with `==`.

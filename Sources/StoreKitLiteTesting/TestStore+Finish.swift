@@ -1,6 +1,7 @@
 import StoreKitLite
 import StreamCore
 import StreamCoreTesting
+import HarnessReporting
 
 extension TestStore {
     /// Reduces, unchecked and in order, the actions fed back and not asserted yet (held back

@@ -1,6 +1,7 @@
 import StoreKitLite
 import StreamCore
 import StreamCoreTesting
+import HarnessReporting
 
 extension TestStore {
     /// Asserts that an effect fed back an action matching a predicate, then reduces it (when

@@ -2,6 +2,7 @@ import Dispatch
 import StoreKitLite
 import StreamCore
 import StreamCoreTesting
+import HarnessReporting
 
 extension TestStore {
     /// Sends an action and asserts the state it produces.

@@ -2,6 +2,7 @@ import Dispatch
 public import StoreKitLite
 import StreamCore
 public import StreamCoreTesting
+import HarnessReporting
 
 /// A store for tests, in the spirit of TCA's `TestStore`: send an action and assert the exact
 /// state change, assert each action that effects feed back, and fail on actions left unasserted
