@@ -14,7 +14,7 @@ extension TestLoop where State: Equatable {
     ///   - initial: The first state.
     ///   - reducer: The reducer under test.
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
-    ///   - exhaustivity: How strictly the loop is checked; ``Exhaustivity/on`` by default.
+    ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -46,7 +46,7 @@ extension TestLoop where State: Equatable {
     ///   - initial: The first state.
     ///   - reduce: The reducer under test.
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
-    ///   - exhaustivity: How strictly the loop is checked; ``Exhaustivity/on`` by default.
+    ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -79,7 +79,7 @@ extension TestLoop where Event: Equatable {
     ///
     /// When no event was received, this fails (did the test advance the `TestScheduler`?).
     /// When the oldest received event differs, this fails, and that event is reduced unchecked
-    /// so that the loop goes on as the real one would. With ``Exhaustivity/off``, the received
+    /// so that the loop goes on as the real one would. With `.off`, the received
     /// events older than the first one equal to `expected` are reduced unchecked first.
     ///
     /// - Parameters:

@@ -56,7 +56,7 @@ extension TestLoop {
     }
 
     /// Reduces received events, and those their states make the feedbacks send at once, until
-    /// none is left (``Exhaustivity/off`` before a send).
+    /// none is left (`.off` before a send).
     func reducePendingEvents(location: HarnessLocation) {
         var count = 0
         while let next = popReceived() {

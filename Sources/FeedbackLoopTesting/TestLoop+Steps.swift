@@ -11,7 +11,7 @@ extension TestLoop {
     /// ```
     ///
     /// The event is reduced, the new state is checked, then delivered to the feedbacks (whose
-    /// events are queued as received). With ``Exhaustivity/on``, sending while received events
+    /// events are queued as received). With `.on`, sending while received events
     /// are unasserted is a failure (the event is sent anyway).
     ///
     /// - Parameters:
@@ -167,7 +167,7 @@ extension TestLoop {
         }
     }
 
-    /// Ends the test: fails if received events are unasserted (with ``Exhaustivity/on``), then
+    /// Ends the test: fails if received events are unasserted (with `.on`), then
     /// disposes the feedbacks and their effects. Later sends and receives fail.
     ///
     /// ```swift
@@ -175,7 +175,7 @@ extension TestLoop {
     /// loop.finish(scheduler: scheduler)    // also: no effect still has work scheduled
     /// ```
     ///
-    /// With `scheduler` (and ``Exhaustivity/on``), it also fails when actions are still
+    /// With `scheduler` (and `.on`), it also fails when actions are still
     /// scheduled on it: an effect is still running (a request in flight, a timer), whose events
     /// the test has not seen (TCA's "an effect is still running"). Advance the scheduler and
     /// receive their events, or end them by changing the state, before finishing.

@@ -89,7 +89,7 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
     ///   - initial: The first state.
     ///   - reducer: The reducer under test.
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
-    ///   - exhaustivity: How strictly the loop is checked; ``Exhaustivity/on`` by default.
+    ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
     ///   - isEqual: Whether two states count as equal in assertions.
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.

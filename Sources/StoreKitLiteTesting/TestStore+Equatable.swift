@@ -14,7 +14,7 @@ extension TestStore where State: Equatable {
     ///   - initialState: The first state.
     ///   - reducer: The reducer under test.
     ///   - middleware: Interceptors, after the test store's own gate.
-    ///   - exhaustivity: How strictly the test is checked; ``Exhaustivity/on`` by default.
+    ///   - exhaustivity: How strictly the test is checked; `.on` by default.
     ///   - fileID: The creation site's file, where `deinit` reports leftovers (the caller's).
     ///   - filePath: The creation site's file path (the caller's).
     ///   - line: The creation site's line (the caller's).

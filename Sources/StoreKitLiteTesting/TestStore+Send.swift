@@ -13,7 +13,7 @@ extension TestStore {
     ///
     /// The action runs through the middleware and the reducer on this thread before `send`
     /// returns (when an effect on another thread holds the store, `send` waits for exactly this
-    /// action's outcome). With ``Exhaustivity/on``, sending while actions fed back are
+    /// action's outcome). With `.on`, sending while actions fed back are
     /// unasserted is a failure (the action is sent anyway).
     ///
     /// - Parameters:

@@ -26,7 +26,7 @@ import HarnessReporting
 ///
 /// ### Exhaustivity
 ///
-/// With ``exhaustivity`` ``Exhaustivity/on`` (the default), actions that reach the store other
+/// With ``exhaustivity`` `.on` (the default), actions that reach the store other
 /// than through `send(_:assert:)` (fed back by effects, action creators or middleware) are
 /// held back, not reduced, until the test asserts them with `receive(_:timeout:assert:)` or
 /// `receive(where:timeout:assert:)`, which then reduces them; so every state change is
@@ -35,7 +35,7 @@ import HarnessReporting
 /// unasserted or effects running, it records a test issue at the line that created it (Swift
 /// Testing's `Issue.record`), unless `finish(timeout:)` already checked that.
 ///
-/// With ``Exhaustivity/off``, actions fed back are reduced at once, like in a plain store, and
+/// With `.off`, actions fed back are reduced at once, like in a plain store, and
 /// recorded; `receive(where:timeout:assert:)` looks for the first recorded action that matches,
 /// skipping the ones before it; an assertion closure receives the *actual* state after the
 /// action and only what it changes is compared (so assign absolute values: `$0.count = 2`, not
@@ -123,7 +123,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     ///   - initialState: The first state.
     ///   - reducer: The reducer under test.
     ///   - middleware: Interceptors, after the test store's own gate.
-    ///   - exhaustivity: How strictly the test is checked; ``Exhaustivity/on`` by default.
+    ///   - exhaustivity: How strictly the test is checked; `.on` by default.
     ///   - isEqual: Whether two states count as equal in assertions.
     ///   - fileID: The creation site's file, where `deinit` reports leftovers (the caller's).
     ///   - filePath: The creation site's file path (the caller's).
@@ -210,8 +210,8 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
 
     /// How strictly the test is checked; settable at any time.
     ///
-    /// Turning it ``Exhaustivity/off`` reduces the actions held back so far, in order (they
-    /// become unasserted actions `receive` may skip); turning it ``Exhaustivity/on`` forgets the
+    /// Turning it `.off` reduces the actions held back so far, in order (they
+    /// become unasserted actions `receive` may skip); turning it `.on` forgets the
     /// unasserted actions recorded while it was off.
     public var exhaustivity: Exhaustivity {
         get { gate.withLock { $0.exhaustivity } }

@@ -3,7 +3,7 @@ public import StreamCoreTesting
 // Earlier spellings of the test harness, kept so that existing tests compile unchanged. The
 // primary names are shared with StoreKitLiteTesting's `TestStore`.
 
-/// FeedbackLoopTesting's name for the shared ``StreamCoreTesting/Exhaustivity`` (one type for
+/// FeedbackLoopTesting's name for the shared `Exhaustivity` of StreamCoreTesting (one type for
 /// `TestLoop` and `TestStore`).
 public typealias Exhaustivity = StreamCoreTesting.Exhaustivity
 

@@ -3,7 +3,7 @@ public import StreamCoreTesting
 // Earlier spellings of the test harness, kept so that existing tests compile unchanged. The
 // primary names are shared with FeedbackLoopTesting's `TestLoop`.
 
-/// StoreKitLiteTesting's name for the shared ``StreamCoreTesting/Exhaustivity`` (one type for
+/// StoreKitLiteTesting's name for the shared `Exhaustivity` of StreamCoreTesting (one type for
 /// `TestStore` and `TestLoop`).
 public typealias Exhaustivity = StreamCoreTesting.Exhaustivity
 
