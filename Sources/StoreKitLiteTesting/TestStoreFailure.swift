@@ -1,4 +1,6 @@
-/// Why a ``TestStore`` assertion failed; thrown by its methods, so a test fails with the message.
+/// Why a ``TestStore`` assertion failed; thrown by its methods outside Swift Testing (under Swift
+/// Testing, the same message is recorded as an issue at the failing line), so a test fails
+/// with the message.
 public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of assertion failed.
     public enum Kind: Equatable, Sendable {
@@ -20,17 +22,24 @@ public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConverti
     public let kind: Kind
     /// A readable explanation, with the expected and actual values.
     public let message: String
+    /// Where the failing call was written, as `fileID:line:column`; `nil` if unknown.
+    public let location: String?
 
     /// Creates a failure.
     ///
     /// - Parameters:
     ///   - kind: What kind of assertion failed.
     ///   - message: A readable explanation.
-    public init(_ kind: Kind, _ message: String) {
+    ///   - location: Where the failing call was written (`fileID:line:column`), if known.
+    public init(_ kind: Kind, _ message: String, location: String? = nil) {
         self.kind = kind
         self.message = message
+        self.location = location
     }
 
-    /// The explanation.
-    public var description: String { message }
+    /// The explanation, after the failing call's location when known
+    /// (`AppTests/SearchTests.swift:12:9: State after …`).
+    public var description: String {
+        location.map { "\($0): \(message)" } ?? message
+    }
 }

@@ -5,8 +5,14 @@ final class ActionOutcome<State: Sendable>: Sendable {
     @usableFromInline
     typealias Result = Swift.Result<State, StoreError>
 
+    /// Who waits: a suspended task, or a callback (the test store's synchronous wait).
+    private enum Waiter: Sendable {
+        case task(CheckedContinuation<Result, Never>)
+        case callback(@Sendable (Result) -> Void)
+    }
+
     private enum Phase {
-        case pending([CheckedContinuation<Result, Never>])
+        case pending([Waiter])
         case resolved(Result)
     }
 
@@ -18,12 +24,33 @@ final class ActionOutcome<State: Sendable>: Sendable {
     /// Resolves the outcome (the first call wins) and resumes the waiting tasks, outside the lock.
     @usableFromInline
     func resolve(_ result: Result) {
-        let waiters: [CheckedContinuation<Result, Never>] = phase.withLock { phase in
+        let waiters: [Waiter] = phase.withLock { phase in
             guard case .pending(let waiters) = phase else { return [] }
             phase = .resolved(result)
             return waiters
         }
-        for waiter in waiters { waiter.resume(returning: result) }
+        for waiter in waiters {
+            switch waiter {
+            case .task(let continuation): continuation.resume(returning: result)
+            case .callback(let body): body(result)
+            }
+        }
+    }
+
+    /// Calls `body` with the outcome once resolved: at once (on this thread) if it already is,
+    /// otherwise on the thread that resolves it, outside the lock.
+    func whenResolved(_ body: @escaping @Sendable (Result) -> Void) {
+        let resolved: Result? = phase.withLock { phase in
+            switch phase {
+            case .resolved(let result): return result
+            case .pending(var waiters):
+                phase = .pending([])  // keep the array uniquely referenced while appending
+                waiters.append(.callback(body))
+                phase = .pending(waiters)
+                return nil
+            }
+        }
+        if let resolved { body(resolved) }
     }
 
     /// The outcome, once resolved. Never blocks a thread: the task is suspended until then.
@@ -35,7 +62,7 @@ final class ActionOutcome<State: Sendable>: Sendable {
                     case .resolved(let result): return result
                     case .pending(var waiters):
                         phase = .pending([])  // keep the array uniquely referenced while appending
-                        waiters.append(continuation)
+                        waiters.append(.task(continuation))
                         phase = .pending(waiters)
                         return nil
                     }

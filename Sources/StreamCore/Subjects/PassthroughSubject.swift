@@ -44,9 +44,5 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
     public var observerCount: Int { core.observerCount }
 }
 
-
-/// The name ReactiveKit's documents use for ``PassthroughSubject``; the two are the same type.
-public typealias Subject<Element, Error: Swift.Error> = PassthroughSubject<Element, Error>
-
 /// A passthrough subject that cannot fail.
 public typealias SafePassthroughSubject<Element> = PassthroughSubject<Element, Never>

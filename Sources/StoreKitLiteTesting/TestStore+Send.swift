@@ -1,0 +1,200 @@
+import Dispatch
+import StoreKitLite
+import StreamCore
+import StreamCoreTesting
+import HarnessReporting
+
+extension TestStore {
+    /// Sends an action and asserts the state it produces.
+    ///
+    /// ```swift
+    /// try store.send(.increment) { $0.count = 1 }
+    /// ```
+    ///
+    /// The action runs through the middleware and the reducer on this thread before `send`
+    /// returns (when an effect on another thread holds the store, `send` waits for exactly this
+    /// action's outcome). With `.on`, sending while actions fed back are
+    /// unasserted is a failure (the action is sent anyway).
+    ///
+    /// - Parameters:
+    ///   - action: The action, dispatched at once.
+    ///   - assert: Exhaustive: turns the state before the action into the state expected after
+    ///     it; omit it when the action must not change the state. Not exhaustive: sets the
+    ///     fields to check on the actual state after the action.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
+    /// - Throws: Outside Swift Testing only, ``TestStoreFailure`` when actions fed back earlier
+    ///   are still unasserted (exhaustive only), or the state differs from the expectation;
+    ///   under Swift Testing these are recorded as issues at the call's line.
+    public func send(
+        _ action: Action,
+        assert: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) throws(TestStoreFailure) {
+        let location = HarnessLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let exhaustivity = try prepareSend(action, at: location)
+        let before = store.state
+        let outcome = reduceNow(action)
+        try check("send(\(action))", before: before, outcome: outcome, exhaustivity: exhaustivity, assert: assert, at: location)
+    }
+
+    /// Sends an action and asserts the state it produces, waiting without blocking a thread
+    /// when an effect on another thread holds the store.
+    ///
+    /// ```swift
+    /// try await store.send(.increment) { $0.count = 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action, dispatched at once.
+    ///   - assert: As in the synchronous `send(_:assert:fileID:filePath:line:column:)`.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
+    /// - Throws: ``TestStoreFailure``, as the synchronous `send(_:assert:fileID:filePath:line:column:)`.
+    public func send(
+        _ action: Action,
+        assert: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) async throws(TestStoreFailure) {
+        let location = HarnessLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let exhaustivity = try prepareSend(action, at: location)
+        let before = store.state
+        let outcome = await reduceSoon(action)
+        try check("send(\(action))", before: before, outcome: outcome, exhaustivity: exhaustivity, assert: assert, at: location)
+    }
+
+    /// Checks that nothing is left unasserted before a send (exhaustive) or skips it (not
+    /// exhaustive); returns the exhaustivity the send is checked with.
+    func prepareSend(_ action: Action, at location: HarnessLocation) throws(TestStoreFailure) -> Exhaustivity {
+        let (exhaustivity, pending): (Exhaustivity, [Action]) = gate.withLock { gate in
+            gate.checkedByFinish = false
+            if gate.exhaustivity == .off {
+                gate.reduced = []
+                return (.off, [])
+            }
+            return (.on, gate.held)
+        }
+        if !pending.isEmpty {
+            try fail(
+                .unassertedActions,
+                "Must assert the actions fed back before sending \(action): \(Self.describe(pending))",
+                at: location
+            )
+        }
+        return exhaustivity
+    }
+
+    /// Runs a test action past the gate and returns its outcome: at once when the store is idle
+    /// (it runs on this thread), else once the thread holding the store has run it; `nil` if
+    /// that takes longer than ``busyStoreTimeout`` (a failure).
+    func reduceNow(_ action: Action) -> Result<State, StoreError>? {
+        let result = LockedState<Result<State, StoreError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        gate.withLock { $0.checkedByFinish = false }
+        store.enqueue(action, from: 1) { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        if let ran = result.withLock({ $0 }) { return ran }
+        guard done.wait(timeout: .now() + Self.busyStoreTimeout.dispatchInterval) == .success else { return nil }
+        return result.withLock { $0 }
+    }
+
+    /// ``reduceNow(_:)`` for `async` callers: suspends instead of blocking while another thread
+    /// holds the store.
+    func reduceSoon(_ action: Action) async -> Result<State, StoreError>? {
+        typealias Waiter = CheckedContinuation<Result<State, StoreError>?, Never>
+        let slot = LockedState<Waiter?>(nil)
+        let take: @Sendable () -> Waiter? = {
+            slot.withLock { slot in
+                defer { slot = nil }
+                return slot
+            }
+        }
+        gate.withLock { $0.checkedByFinish = false }
+        var timer: Task<Void, Never>?
+        let outcome = await withCheckedContinuation { (continuation: Waiter) in
+            slot.withLock { $0 = continuation }
+            store.enqueue(action, from: 1) { outcome in take()?.resume(returning: outcome) }
+            // Queued behind another thread's action: bound the wait (a failure, never reached by a
+            // passing test). Run on this thread, it is resumed already and needs no timer.
+            if slot.withLock({ $0 != nil }) {
+                timer = Task {
+                    try? await Task.sleep(for: Self.busyStoreTimeout)
+                    take()?.resume(returning: nil)
+                }
+            }
+        }
+        timer?.cancel()
+        return outcome
+    }
+
+    /// Compares the state a test action produced with the expectation.
+    func check(
+        _ description: String,
+        before: State,
+        outcome: Result<State, StoreError>?,
+        exhaustivity: Exhaustivity,
+        assert: ((inout State) -> Void)?,
+        at location: HarnessLocation
+    ) throws(TestStoreFailure) {
+        let actual: State
+        switch outcome {
+        case .success(let state)?:
+            actual = state
+        case .failure?:
+            // Dropped by a middleware after the gate, refused by the reducer, or the store is
+            // closed: the state the action left.
+            actual = store.state
+        case nil:
+            try fail(
+                .actionNotReduced,
+                "\(description) was not reduced within \(Self.busyStoreTimeout) (an effect held the store)",
+                at: location
+            )
+            return
+        }
+        try checkState(description, before: before, actual: actual, exhaustivity: exhaustivity, assert: assert, at: location)
+    }
+
+    /// Applies the assertion to the state before (exhaustive) or to the actual state (not
+    /// exhaustive) and compares it with the actual state, reporting only the fields that differ.
+    func checkState(
+        _ description: String,
+        before: State,
+        actual: State,
+        exhaustivity: Exhaustivity,
+        assert: ((inout State) -> Void)?,
+        at location: HarnessLocation
+    ) throws(TestStoreFailure) {
+        var expected = exhaustivity == .on ? before : actual
+        assert?(&expected)
+        guard !isEqual(expected, actual) else { return }
+        let what = exhaustivity == .on ? "" : " in what the assertion sets"
+        try fail(
+            .stateMismatch,
+            StateDiff.message("State after \(description) differs from the expectation\(what)", expected: expected, actual: actual),
+            at: location
+        )
+    }
+
+    /// Reports a failed assertion at the caller's line: a Swift Testing issue when running in a
+    /// Swift Testing test (the test goes on), else a thrown ``TestStoreFailure``.
+    func fail(_ kind: TestStoreFailure.Kind, _ message: String, at location: HarnessLocation) throws(TestStoreFailure) {
+        if isRunningSwiftTestingTest {
+            recordHarnessIssue(message, at: location)
+            return
+        }
+        throw TestStoreFailure(kind, message, location: "\(location.fileID):\(location.line):\(location.column)")
+    }
+}
