@@ -1,5 +1,6 @@
 // The code of the article "Using a store in a SwiftUI app" (StoreKitLite.docc), type-checked
 // against the SwiftUI stand-in; Scripts/sync-doc-snippets.py copies each region into the article.
+import Glue  // stands in for the SwiftUI glue StreamCore compiles where SwiftUI exists
 import StoreKitLite
 import SwiftUI
 

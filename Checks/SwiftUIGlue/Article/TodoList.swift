@@ -1,5 +1,6 @@
 // The list-with-rows example of "Using a store in a SwiftUI app", type-checked against the
 // SwiftUI stand-in.
+import Glue  // stands in for the SwiftUI glue StreamCore compiles where SwiftUI exists
 import StoreKitLite
 import SwiftUI
 

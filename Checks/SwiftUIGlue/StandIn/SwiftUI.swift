@@ -38,9 +38,9 @@ extension PrimitiveView {
     public var body: Never { fatalError("a stand-in is never run") }
 }
 
-public struct EmptyView: PrimitiveView { public init() {} }
-public struct TupleView<T>: PrimitiveView { public init(_ value: T) {} }
-public struct ConditionalContent<T, F>: PrimitiveView {}
+public struct EmptyView: PrimitiveView { nonisolated public init() {} }
+public struct TupleView<T>: PrimitiveView { nonisolated public init(_ value: T) {} }
+public struct ConditionalContent<T, F>: PrimitiveView { nonisolated public init() {} }
 
 public struct Text: PrimitiveView {
     public init(_ content: some StringProtocol) {}
