@@ -24,7 +24,7 @@ public import StreamCore
 ///   `Equatable` counts as changed whenever the state does. Nested values are tracked as a whole
 ///   (`state.settings` changes when any part of it does); scope to them (``scope(state:action:)``)
 ///   to track their fields one by one.
-/// - **Any thread sends, the main actor sees.** ``send(_:)`` may be called from any thread: the
+/// - **Any thread sends, the main actor sees.** `send(_:)` may be called from any thread: the
 ///   action goes to the underlying ``Store`` at once, in order. The states the store produces
 ///   reach the host on the main actor, in order; states produced faster than the main actor
 ///   takes them are coalesced (the host skips to the latest, which includes all earlier
