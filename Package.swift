@@ -10,6 +10,9 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ReactiveToolkit",
+    // The Apple floor is Synchronization's (Atomic, Mutex): see Docs/Decisions/0017-apple-platforms.md.
+    // Scripts/check-availability.py (run by .ci/run) checks every API the code uses against it.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "StreamCoreTesting", targets: ["StreamCoreTesting"]),

@@ -4,7 +4,10 @@ import PackageDescription
 
 let package = Package(
     name: "ReactiveToolkitBenchmarks",
-    products: [.executable(name: "bench", targets: ["Bench"])],
+    products: [
+        .executable(name: "bench", targets: ["Bench"]),
+        .executable(name: "bench-w11", targets: ["BenchW11"]),
+    ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
         // The comparison peer (benchmarks only; the root package never depends on it).
@@ -22,6 +25,11 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
+        ),
+        // W11: the observable store host's invalidations and cost per change (Docs/benchmarks/W11-observable-store.md).
+        .executableTarget(
+            name: "BenchW11",
+            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,13 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def compiled_snippets():
     snippets = {}
-    folder = os.path.join(root, "Tests", "DocSnippetTests")
+    # Tests/DocSnippetTests, and the SwiftUI article's code type-checked by Checks/SwiftUIGlue.
+    for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article")]:
+        collect(folder, snippets)
+    return snippets
+
+
+def collect(folder, snippets):
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".swift"):
             continue
@@ -34,7 +40,6 @@ def compiled_snippets():
                 current = None
             elif current:
                 current[1].append(line)
-    return snippets
 
 
 def main():

@@ -189,10 +189,17 @@ enum Catalogs {
         return blocks
     }
 
-    /// The `// snippet: Name` … `// end` regions of this folder's sources, indentation removed.
+    /// The `// snippet: Name` … `// end` regions of this folder's sources and of the SwiftUI
+    /// article's code (type-checked by Checks/SwiftUIGlue), indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
-        let folder = root.appendingPathComponent("Tests/DocSnippetTests")
         var snippets: [String: [String]] = [:]
+        for folder in ["Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article"].map(root.appendingPathComponent) {
+            try collectSnippets(in: folder, into: &snippets)
+        }
+        return snippets
+    }
+
+    static func collectSnippets(in folder: URL, into snippets: inout [String: [String]]) throws {
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 .components(separatedBy: "\n")
@@ -205,11 +212,10 @@ enum Catalogs {
                     snippets[region.name] = dedent(region.lines)
                     current = nil
                 } else if current != nil {
-                    current!.lines.append(line)
+                    current?.lines.append(line)
                 }
             }
         }
-        return snippets
     }
 
     static func dedent(_ lines: [String]) -> [String] {

@@ -1,19 +1,6 @@
 #if canImport(SwiftUI)
+// Type-checked on Linux against the stand-in in Checks/SwiftUIGlue (Decision 0017).
 public import SwiftUI
-
-extension Binding {
-    /// A SwiftUI binding reading and writing through a ``SpinBinding``.
-    ///
-    /// ```swift
-    /// Toggle("Paused", isOn: Binding(uiSpin.binding(for: \.isPaused, event: .toggle)))
-    /// ```
-    ///
-    /// - Parameter binding: The spin binding.
-    @MainActor
-    public init(_ binding: SpinBinding<Value>) {
-        self.init(get: { binding.get() }, set: { binding.set($0) })
-    }
-}
 
 extension ObservableSpin {
     /// A SwiftUI binding to a part of the state; writing emits `event` (Spin's `binding(for:event:)`).

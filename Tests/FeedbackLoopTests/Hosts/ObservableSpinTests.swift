@@ -76,6 +76,17 @@ let settingsReducer = Reducer<Settings, SettingsEvent>(mutating: { settings, eve
         #expect(await waitUntil { volume.wrappedValue == 7 })
     }
 
+    @Test func sendBindingsHaveTheStoreHostsShape() async {
+        let host = ObservableSpin(spin: Spin(initialState: Settings(), feedbacks: [], reducer: settingsReducer))
+        host.start()
+        let paused: StateBinding<Bool> = host.binding(for: \.isPaused, send: .toggle)
+        let volume: SpinBinding<Int> = host.binding(for: \.volume, send: { .setVolume($0) })
+        paused.wrappedValue = false  // a constant event ignores the value
+        #expect(await waitUntil { host.state.isPaused })
+        volume.wrappedValue = 5
+        #expect(await waitUntil { host.state == Settings(isPaused: true, volume: 5) })
+    }
+
     @Test func theLoopStopsWhenTheHostIsDeallocated() async {
         let disposed = Box(false)
         let spin = Spin(

@@ -1,0 +1,1 @@
+../../../Sources/FeedbackLoop/Hosts/SpinBinding+SwiftUI.swift

@@ -1,0 +1,1 @@
+../../../Sources/StreamCore/Bindings/StateBinding+SwiftUI.swift

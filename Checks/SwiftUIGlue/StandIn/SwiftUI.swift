@@ -1,0 +1,165 @@
+// A stand-in for the part of SwiftUI that ReactiveToolkit's glue and the StoreKitLite article
+// use, shaped like Apple's declarations (names, generic signatures, isolation), so that code
+// under `#if canImport(SwiftUI)` is type-checked on Linux. Never shipped: this package exists
+// only for that check (Decision 0017). Bodies do nothing; only the signatures matter.
+
+/// SwiftUI's `View`.
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Self.Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError("a stand-in is never run") }
+}
+
+/// SwiftUI's `ViewBuilder` (the subset the checked code uses).
+@resultBuilder
+public struct ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<T: View, F: View>(first: T) -> ConditionalContent<T, F> { ConditionalContent() }
+    public static func buildEither<T: View, F: View>(second: F) -> ConditionalContent<T, F> { ConditionalContent() }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError("a stand-in is never run") }
+}
+
+/// A view with no body of its own (the stand-in's leaves).
+public protocol PrimitiveView: View where Body == Never {}
+extension PrimitiveView {
+    public var body: Never { fatalError("a stand-in is never run") }
+}
+
+public struct EmptyView: PrimitiveView { nonisolated public init() {} }
+public struct TupleView<T>: PrimitiveView { nonisolated public init(_ value: T) {} }
+public struct ConditionalContent<T, F>: PrimitiveView { nonisolated public init() {} }
+
+public struct Text: PrimitiveView {
+    public init(_ content: some StringProtocol) {}
+}
+
+public struct Button<Label: View>: PrimitiveView {
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+}
+extension Button where Label == Text {
+    public init(_ title: some StringProtocol, action: @escaping @MainActor () -> Void) {}
+}
+
+public struct Toggle<Label: View>: PrimitiveView {}
+extension Toggle where Label == Text {
+    public init(_ title: some StringProtocol, isOn: Binding<Bool>) {}
+}
+
+public struct TextField<Label: View>: PrimitiveView {}
+extension TextField where Label == Text {
+    public init(_ title: some StringProtocol, text: Binding<String>) {}
+}
+
+public struct Stepper<Label: View>: PrimitiveView {}
+extension Stepper where Label == Text {
+    public init(_ title: some StringProtocol, value: Binding<Int>) {}
+}
+
+public struct VStack<Content: View>: PrimitiveView {
+    public init(@ViewBuilder content: () -> Content) {}
+}
+public struct HStack<Content: View>: PrimitiveView {
+    public init(@ViewBuilder content: () -> Content) {}
+}
+public struct List<Content: View>: PrimitiveView {
+    public init(@ViewBuilder content: () -> Content) {}
+}
+public struct NavigationStack<Content: View>: PrimitiveView {
+    public init(@ViewBuilder root: () -> Content) {}
+}
+
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {}
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+}
+
+extension View {
+    public func navigationTitle(_ title: some StringProtocol) -> some View { self }
+    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View { self }
+    public func task(_ action: @escaping @MainActor @Sendable () async -> Void) -> some View { self }
+}
+
+/// SwiftUI's `Binding`: a property wrapper over a getter and a setter.
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    private let getValue: () -> Value
+    private let setValue: (Value) -> Void
+
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getValue = get
+        setValue = set
+    }
+
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    public var wrappedValue: Value {
+        get { getValue() }
+        nonmutating set { setValue(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("a stand-in is never run")
+    }
+}
+
+/// SwiftUI's `@State`.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    public init(wrappedValue value: Value) {}
+    public init(initialValue value: Value) {}
+    public var wrappedValue: Value {
+        get { fatalError("a stand-in is never run") }
+        nonmutating set {}
+    }
+    public var projectedValue: Binding<Value> { fatalError("a stand-in is never run") }
+}
+
+/// SwiftUI's `@Bindable` (for `@Observable` models).
+@propertyWrapper @dynamicMemberLookup
+public struct Bindable<Value: AnyObject> {
+    public init(wrappedValue: Value) {}
+    public var wrappedValue: Value { fatalError("a stand-in is never run") }
+    public var projectedValue: Bindable<Value> { self }
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("a stand-in is never run")
+    }
+}
+
+public protocol DynamicProperty {}
+
+/// SwiftUI's `App`, `Scene` and `WindowGroup`.
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Self.Body { get }
+    init()
+}
+
+@MainActor @preconcurrency
+public protocol Scene {}
+
+@resultBuilder
+public struct SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) {}
+}

@@ -1,0 +1,7 @@
+extension ObservableStore: Identifiable {
+    /// The host's identity, for `ForEach`: a row's child host (``scope(forEach:action:)``) is
+    /// identified by its element's `id`; any other host by the object itself.
+    public nonisolated var id: AnyHashable {
+        elementID.map { AnyHashable($0) } ?? AnyHashable(ObjectIdentifier(self))
+    }
+}

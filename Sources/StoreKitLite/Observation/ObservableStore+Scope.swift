@@ -1,0 +1,197 @@
+import StreamCore
+
+/// Identifies a scope of a host: the key path it scopes to and the child's action type.
+struct ScopeKey: Hashable {
+    let keyPath: AnyKeyPath
+    let action: ObjectIdentifier
+}
+
+/// A parent's link to its child hosts for one scope.
+@MainActor
+protocol ChildScope<Parent> {
+    associatedtype Parent
+    /// Hands the parent's new state to the children; false when the scope should be dropped.
+    func update(_ state: Parent) -> Bool
+}
+
+extension ObservableStore {
+    /// A child host for a part of the state: its state is `state`'s value, its actions are
+    /// wrapped by `action` and sent here.
+    ///
+    /// ```swift
+    /// let settings = store.scope(state: \.settings, action: { .settings($0) })
+    /// Toggle("Sound", isOn: Binding(settings.binding(for: \.sound, send: { .setSound($0) })))
+    /// ```
+    ///
+    /// The child is made once per key path and action type and kept by this host, so every call
+    /// returns the same child (the `action` of the first call is the one used). The child's
+    /// readers are invalidated by changes to the fields they read within the part only.
+    ///
+    /// - Parameters:
+    ///   - state: The part of the state.
+    ///   - action: Wraps a child action into an action of this store.
+    /// - Returns: The child host.
+    public func scope<ChildState: Sendable, ChildAction: Sendable>(
+        state: KeyPath<State, ChildState>,
+        action: @escaping @Sendable (ChildAction) -> Action
+    ) -> ObservableStore<ChildState, ChildAction> {
+        let key = ScopeKey(keyPath: state, action: ObjectIdentifier(ChildAction.self))
+        if let existing = scopes[key] as? StateScope<State, ChildState, ChildAction> {
+            return existing.child
+        }
+        let (dispatch, send) = (dispatchAction, sendAction)
+        let child = ObservableStore<ChildState, ChildAction>(
+            child: current[keyPath: state],
+            dispatch: { dispatch(action($0)) },
+            send: { childAction throws(StoreError) in try await send(action(childAction)) }
+        )
+        scopes[key] = StateScope(keyPath: state, child: child)
+        return child
+    }
+
+    /// Child hosts for the elements of an identified collection, in the collection's order: one
+    /// per element, kept while the element (by its `id`) is in the collection.
+    ///
+    /// ```swift
+    /// ForEach(store.scope(forEach: \.rows, action: { .row($0, $1) })) { row in
+    ///     RowView(store: row)
+    /// }
+    /// ```
+    ///
+    /// A row's child keeps its identity across changes to other rows and fields, and is released
+    /// (by this host) when its element leaves the collection. The reading view depends on the
+    /// collection's identifiers (which rows, in which order), not on the rows' contents: a change
+    /// inside one row invalidates only the readers of that row's child.
+    ///
+    /// - Parameters:
+    ///   - elements: The collection.
+    ///   - action: Wraps an element's action, with the element's id, into an action of this store.
+    /// - Returns: The child hosts, in the collection's order.
+    /// - Complexity: O(n) to build the array. Each new state whose collection changed costs O(n)
+    ///   comparisons (each child compares the fields its views read); a state whose collection
+    ///   shares its storage with the shown one (an unrelated change) costs O(1) here.
+    public func scope<Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>(
+        forEach elements: KeyPath<State, Elements>,
+        action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
+    ) -> [ObservableStore<Elements.Element, ChildAction>]
+    where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
+        let key = ScopeKey(keyPath: elements, action: ObjectIdentifier(ChildAction.self))
+        let scope: ForEachScope<State, Elements, ChildAction>
+        if let existing = scopes[key] as? ForEachScope<State, Elements, ChildAction> {
+            scope = existing
+        } else {
+            let (dispatch, send) = (dispatchAction, sendAction)
+            scope = ForEachScope(
+                keyPath: elements,
+                elements: current[keyPath: elements],
+                dispatch: { id, childAction in dispatch(action(id, childAction)) },
+                send: { id, childAction throws(StoreError) in try await send(action(id, childAction)) }
+            )
+            scopes[key] = scope
+        }
+        // The reader depends on the identifiers only; an unchanged collection is skipped in O(1).
+        track(elements.appending(path: \.scopeIdentifiers)) { old, new in
+            let (before, after) = (old[keyPath: elements], new[keyPath: elements])
+            return !sharesStorage(before, after) && !before.map(\.id).elementsEqual(after.map(\.id))
+        }
+        return scope.elementIDs.compactMap { scope.children[$0] }
+    }
+}
+
+extension RandomAccessCollection where Element: Identifiable {
+    /// The identifiers in order: what a list of scoped rows depends on.
+    var scopeIdentifiers: [Element.ID] {
+        map(\.id)
+    }
+}
+
+/// The child of a sub-state scope.
+@MainActor
+final class StateScope<Parent: Sendable, ChildState: Sendable, ChildAction: Sendable>: ChildScope {
+    let keyPath: KeyPath<Parent, ChildState>
+    let child: ObservableStore<ChildState, ChildAction>
+
+    init(keyPath: KeyPath<Parent, ChildState>, child: ObservableStore<ChildState, ChildAction>) {
+        self.keyPath = keyPath
+        self.child = child
+    }
+
+    func update(_ state: Parent) -> Bool {
+        child.apply(state[keyPath: keyPath])
+        return true
+    }
+}
+
+/// The children of a for-each scope, by element id.
+@MainActor
+final class ForEachScope<Parent: Sendable, Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>: ChildScope
+where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
+    typealias ID = Elements.Element.ID
+    let keyPath: KeyPath<Parent, Elements>
+    let dispatch: @Sendable (ID, ChildAction) -> Void
+    let send: @Sendable (ID, ChildAction) async throws(StoreError) -> Void
+    /// The collection the children show (kept to skip an unchanged collection in O(1)).
+    var shown: Elements
+    var elementIDs: [ID] = []
+    var children: [ID: ObservableStore<Elements.Element, ChildAction>] = [:]
+
+    init(
+        keyPath: KeyPath<Parent, Elements>,
+        elements: Elements,
+        dispatch: @escaping @Sendable (ID, ChildAction) -> Void,
+        send: @escaping @Sendable (ID, ChildAction) async throws(StoreError) -> Void
+    ) {
+        self.keyPath = keyPath
+        self.dispatch = dispatch
+        self.send = send
+        shown = elements
+        reconcile(elements)
+    }
+
+    func update(_ state: Parent) -> Bool {
+        let elements = state[keyPath: keyPath]
+        if sharesStorage(shown, elements) { return true }
+        shown = elements
+        reconcile(elements)
+        return true
+    }
+
+    /// Updates the children of elements still there, makes children for new ones, and drops
+    /// those whose element left.
+    private func reconcile(_ elements: Elements) {
+        var next: [ID: ObservableStore<Elements.Element, ChildAction>] = [:]
+        next.reserveCapacity(elements.count)
+        var ids: [ID] = []
+        ids.reserveCapacity(elements.count)
+        for element in elements {
+            let id = element.id
+            guard next[id] == nil else { continue }  // a duplicate id: the first element wins
+            ids.append(id)
+            if let child = children[id] {
+                child.apply(element)
+                next[id] = child
+            } else {
+                let (dispatch, send) = (self.dispatch, self.send)
+                next[id] = ObservableStore(
+                    child: element,
+                    elementID: id,
+                    dispatch: { dispatch(id, $0) },
+                    send: { action throws(StoreError) in try await send(id, action) }
+                )
+            }
+        }
+        elementIDs = ids
+        children = next
+    }
+}
+
+/// Whether two collections are the same storage (an array the store did not change): O(1).
+/// Sound for value collections (Array, ContiguousArray…): the shown one is retained, so its
+/// buffer is neither freed nor changed in place while it is compared.
+func sharesStorage<Elements: RandomAccessCollection>(_ old: Elements, _ new: Elements) -> Bool {
+    guard old.count == new.count else { return false }
+    let oldBase = old.withContiguousStorageIfAvailable { $0.baseAddress }
+    let newBase = new.withContiguousStorageIfAvailable { $0.baseAddress }
+    guard let oldBase, let newBase else { return false }
+    return oldBase == newBase
+}

@@ -1,0 +1,200 @@
+public import Observation
+public import StreamCore
+
+/// A store hosted for SwiftUI and other Observation-based views (TCA's observable `Store`):
+/// views read `store.state.field`, and only the views that read a field that changed are
+/// invalidated.
+///
+/// ```swift
+/// @MainActor struct CounterView: View {
+///     let store: ObservableStore<Counter, CounterAction>
+///
+///     var body: some View {
+///         Text("\(store.state.count)")             // invalidated only when `count` changes
+///         Button("+") { store.send(.increment) }
+///         Toggle("Auto", isOn: Binding(store.binding(for: \.isAuto, send: { .setAuto($0) })))
+///     }
+/// }
+/// ```
+///
+/// - **Per-field tracking.** ``state`` is an ``ObservedState``: reading `state.count` registers
+///   the key path `\.count` with the host's `ObservationRegistrar`. When a new state arrives, the
+///   host compares, for every field some view has read, the old value with the new one (`==` for
+///   `Equatable` values) and notifies only the fields that differ. A field of a type that is not
+///   `Equatable` counts as changed whenever the state does. Nested values are tracked as a whole
+///   (`state.settings` changes when any part of it does); scope to them (``scope(state:action:)``)
+///   to track their fields one by one.
+/// - **Any thread sends, the main actor sees.** `send(_:)` may be called from any thread: the
+///   action goes to the underlying ``Store`` at once, in order. The states the store produces
+///   reach the host on the main actor, in order; states produced faster than the main actor
+///   takes them are coalesced (the host skips to the latest, which includes all earlier
+///   actions). `try await send(action)` returns once the host shows the action's state.
+/// - **Scoping.** ``scope(state:action:)`` and ``scope(forEach:action:)`` make child hosts for a
+///   sub-state and for each element of an identified collection; a child keeps its identity
+///   across unrelated changes and is released when its element goes.
+///
+/// Keep the root host alive for as long as its views (as a `@State` of the app); child hosts
+/// are owned by their parent and do not keep it alive.
+@MainActor
+public final class ObservableStore<State: Sendable, Action: Sendable> {
+    /// The state the views see; changed only by ``apply(_:)`` on the main actor.
+    var current: State
+    /// The fields views have read, by the key path they read them through (rooted at `State`).
+    var tracked: [AnyKeyPath: TrackedField<State, Action>] = [:]
+    /// Child hosts, by scope.
+    var scopes: [ScopeKey: any ChildScope<State>] = [:]
+    let registrar = ObservationRegistrar()
+    /// Sends an action to the store, from any thread.
+    nonisolated let dispatchAction: @Sendable (Action) -> Void
+    /// Sends an action and returns once the root host shows its state.
+    nonisolated let sendAction: @Sendable (Action) async throws(StoreError) -> Void
+    /// The root's subscription to its store (nil for a child host).
+    nonisolated let link: StoreLink<State, Action>?
+    /// The element's id, for a child host of a collection's element.
+    nonisolated let elementID: (any Hashable & Sendable)?
+
+    /// Hosts `store` for Observation-based views.
+    ///
+    /// ```swift
+    /// @State private var store = ObservableStore(store: Store(initialState: Counter(), reducer: counter))
+    /// ```
+    ///
+    /// - Parameter store: The store; the host keeps it alive.
+    public init(store: Store<State, Action>) {
+        let link = StoreLink(store: store)
+        self.link = link
+        elementID = nil
+        current = store.state
+        dispatchAction = { action in store.dispatch(action) }
+        sendAction = { [weak link] action throws(StoreError) in
+            try await store.send(action)
+            await link?.refresh()
+        }
+        link.start(host: self)
+    }
+
+    /// Hosts a new store made from an initial state and a reducer.
+    ///
+    /// ```swift
+    /// let store = ObservableStore(initialState: Counter(), reducer: counter)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The first state.
+    ///   - reducer: The reducer.
+    public convenience init(initialState: State, reducer: Reducer<State, Action>) {
+        self.init(store: Store(initialState: initialState, reducer: reducer))
+    }
+
+    /// A child host: its state is given by its parent (``apply(_:)``), its actions go through
+    /// `dispatch` and `send`.
+    init(
+        child state: State,
+        elementID: (any Hashable & Sendable)? = nil,
+        dispatch: @escaping @Sendable (Action) -> Void,
+        send: @escaping @Sendable (Action) async throws(StoreError) -> Void
+    ) {
+        self.elementID = elementID
+        current = state
+        dispatchAction = dispatch
+        sendAction = send
+        link = nil
+    }
+
+    deinit {
+        link?.stop()
+    }
+
+    /// The state, read field by field: `store.state.count` (see ``ObservedState``). Reading a
+    /// field in a view's body makes the view depend on that field only.
+    public var state: ObservedState<State, Action> {
+        ObservedState(host: self)
+    }
+
+    /// The whole current state, without tracking any field (for logic, not for a view's body).
+    public var currentState: State {
+        current
+    }
+
+    /// Sends an action to the store. Callable from any thread; fire and forget.
+    ///
+    /// ```swift
+    /// Button("+") { store.send(.increment) }
+    /// ```
+    ///
+    /// - Parameter action: The action.
+    public nonisolated func send(_ action: Action) {
+        dispatchAction(action)
+    }
+
+    /// Sends an action and returns once the host shows the state it produced (or a later one).
+    ///
+    /// ```swift
+    /// try await store.send(.load)
+    /// #expect(store.state.isLoading)
+    /// ```
+    ///
+    /// - Parameter action: The action.
+    /// - Throws: The `StoreError` that refused it (see ``Store/send(_:)``).
+    public func send(_ action: Action) async throws(StoreError) {
+        try await sendAction(action)
+    }
+
+    /// Reads a field and registers the read with the registrar (the tracking of ``state``).
+    func read<Value>(
+        _ keyPath: KeyPath<State, Value>,
+        changed: @escaping (Value, Value) -> Bool
+    ) -> Value {
+        track(keyPath) { old, new in changed(old[keyPath: keyPath], new[keyPath: keyPath]) }
+        return current[keyPath: keyPath]
+    }
+
+    /// Registers a read of `keyPath` with the registrar; `changed` tells, for a new state,
+    /// whether its readers are to be invalidated.
+    func track<Value>(_ keyPath: KeyPath<State, Value>, changed: @escaping (State, State) -> Bool) {
+        let field: TrackedField<State, Action>
+        if let known = tracked[keyPath] {
+            field = known
+        } else {
+            field = TrackedField(keyPath: keyPath, changed: changed)
+            tracked[keyPath] = field
+        }
+        field.access(self)
+    }
+
+    /// Shows a new state: notifies the fields that changed, then updates the child hosts.
+    func apply(_ state: State) {
+        var changed: [TrackedField<State, Action>] = []
+        for field in tracked.values where field.changed(current, state) {
+            changed.append(field)
+        }
+        for field in changed { field.willSet(self) }
+        current = state
+        for field in changed { field.didSet(self) }
+        if !scopes.isEmpty {
+            for (key, scope) in scopes where !scope.update(state) {
+                scopes[key] = nil
+            }
+        }
+    }
+}
+
+extension ObservableStore: Observable {}
+
+/// A field some view read: how to tell whether it changed, and its key path from the host.
+@MainActor
+final class TrackedField<State: Sendable, Action: Sendable> {
+    let changed: (State, State) -> Bool
+    let access: (ObservableStore<State, Action>) -> Void
+    let willSet: (ObservableStore<State, Action>) -> Void
+    let didSet: (ObservableStore<State, Action>) -> Void
+
+    init<Value>(keyPath: KeyPath<State, Value>, changed: @escaping (State, State) -> Bool) {
+        // The registrar keys fields by key path from the host; the appended path is built once.
+        let hostPath = (\ObservableStore<State, Action>.current).appending(path: keyPath)
+        self.changed = changed
+        access = { host in host.registrar.access(host, keyPath: hostPath) }
+        willSet = { host in host.registrar.willSet(host, keyPath: hostPath) }
+        didSet = { host in host.registrar.didSet(host, keyPath: hostPath) }
+    }
+}
