@@ -4,7 +4,10 @@ import PackageDescription
 
 let package = Package(
     name: "ReactiveToolkitBenchmarks",
-    products: [.executable(name: "bench", targets: ["Bench"])],
+    products: [
+        .executable(name: "bench", targets: ["Bench"]),
+        .executable(name: "journal-bench", targets: ["JournalBench"]),
+    ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
         // The comparison peer (benchmarks only; the root package never depends on it).
@@ -22,6 +25,11 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
+        ),
+        // The file journal's wall-clock benchmark (disk-bound; see Docs/benchmarks/journal.md).
+        .executableTarget(
+            name: "JournalBench",
+            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
         ),
     ],
     swiftLanguageModes: [.v6]
