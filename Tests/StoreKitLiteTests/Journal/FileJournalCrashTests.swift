@@ -112,7 +112,11 @@ final class ChildRun {
     }
 
     func kill() {
+        #if canImport(Glibc)
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        #else
+        _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
         process.waitUntilExit()
     }
 
