@@ -47,6 +47,11 @@ let package = Package(
             dependencies: ["StreamCore", "FeedbackLoop", "StoreKitLite", "LoadingState", "LoopbackHTTP"],
             swiftSettings: strictSettings
         ),
+        // The child process of the journal's kill -9 test (StoreKitLiteTests/Journal).
+        .executableTarget(
+            name: "JournalCrashChild", dependencies: ["StoreKitLite"], path: "Tests/JournalCrashChild",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "TestSupport", dependencies: ["StreamCore", "StreamCoreTesting"], path: "Tests/TestSupport",
             swiftSettings: strictSettings

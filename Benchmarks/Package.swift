@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "bench", targets: ["Bench"]),
         .executable(name: "bench-w11", targets: ["BenchW11"]),
+        .executable(name: "journal-bench", targets: ["JournalBench"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
@@ -29,6 +30,11 @@ let package = Package(
         // W11: the observable store host's invalidations and cost per change (Docs/benchmarks/W11-observable-store.md).
         .executableTarget(
             name: "BenchW11",
+            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
+        ),
+        // The file journal's wall-clock benchmark (disk-bound; see Docs/benchmarks/journal.md).
+        .executableTarget(
+            name: "JournalBench",
             dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
         ),
     ],
