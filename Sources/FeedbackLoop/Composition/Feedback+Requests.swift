@@ -28,7 +28,7 @@ extension Feedback {
         requests: @escaping @Sendable (State) -> Set<Request>,
         effects: @escaping @Sendable (Request) -> Signal<Event, Never>
     ) {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0, request: $0) } },
                 tracksUpdates: false,
@@ -60,7 +60,7 @@ extension Feedback {
         requests: @escaping @Sendable (State) -> [Request],
         effects: @escaping @Sendable (Request) -> Signal<Event, Never>
     ) where Request.ID: Sendable {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0.id, request: $0) } },
                 tracksUpdates: false,
@@ -92,7 +92,7 @@ extension Feedback {
         requests: @escaping @Sendable (State) -> [Request],
         effectsWithUpdates: @escaping @Sendable (Request, Signal<Request, Never>) -> Signal<Event, Never>
     ) where Request.ID: Sendable {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.keyedEffects(
                 requests: { state in requests(state).map { (key: $0.id, request: $0) } },
                 tracksUpdates: true,

@@ -30,7 +30,7 @@ extension Feedback {
         embedEvent: @escaping @Sendable (Event) -> GlobalEvent
     ) -> Feedback<GlobalState, GlobalEvent> {
         let effects = self.effects
-        var global = Feedback<GlobalState, GlobalEvent>(effects: { states in
+        var global = Feedback<GlobalState, GlobalEvent>(events: { states in
             effects(states.map { $0[keyPath: value] }).map(embedEvent)
         })
         global.context = context
@@ -60,7 +60,7 @@ extension Feedback {
         embedEvent: @escaping @Sendable (Event) -> GlobalEvent
     ) -> Feedback<GlobalState, GlobalEvent> {
         let effects = self.effects
-        var global = Feedback<GlobalState, GlobalEvent>(effects: { states in
+        var global = Feedback<GlobalState, GlobalEvent>(events: { states in
             Signal<GlobalEvent, Never> { observer in
                 let runs = PresenceRuns<State, Event> { event in observer.receive(embedEvent(event)) }
                 let observation = states.observe { event in

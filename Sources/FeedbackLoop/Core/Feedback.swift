@@ -9,7 +9,8 @@ public import StreamCore
 /// execution strategy (Spin), keyed requests, a gear, or an external input signal.
 ///
 /// ```swift
-/// let increment = Feedback<Int, Event>(effects: { _ in plusTaps.map { .increment } })
+/// let increment = Feedback<Int, Event>(events: plusTaps.map { .increment })
+/// let announce = Feedback<State, Event> { state in Signal(just: .announced(state.title)) }
 /// let loadPage = Feedback<State, Event>(skippingRepeated: \.nextPage) { page in
 ///     api.movies(page: page).map(Event.response).recover { .failed($0) }
 /// }
@@ -27,22 +28,28 @@ public struct Feedback<State, Event>: Sendable {
     /// A name for diagnostics (re-entrancy reports); `nil` means "feedback #index".
     public var name: String?
 
-    /// Creates a feedback from a function of the state signal (ReactiveFeedback's core form).
+    /// Creates a feedback from a function of the whole state signal (ReactiveFeedback's
+    /// `Feedback(events:)`; ReactiveFeedback's and RxFeedback's core form).
     ///
     /// ```swift
-    /// let decrement = Feedback<Int, Event> { _ in minusTaps.map { .decrement } }
-    /// let reset = Feedback<Int, Event> { states in
+    /// let reset = Feedback<Int, Event>(events: { states in
     ///     states.filter { $0 > 100 }.map { _ in .reset }
-    /// }
+    /// })
     /// ```
     ///
-    /// - Parameter effects: Called once when the loop starts, with the signal of states (the
+    /// The label is required in practice: a bare trailing closure, `Feedback { state in … }`,
+    /// means one effect per state (``init(effects:)``), as in ReactiveFeedback. This initializer
+    /// is chosen for a trailing closure only when its body cannot be read per state (it uses the
+    /// parameter as a signal).
+    ///
+    /// - Parameter events: Called once when the loop starts, with the signal of states (the
     ///   current state first); returns the events for the loop. Errors are impossible by type.
     @inlinable
+    @_disfavoredOverload  // `Feedback { state in … }` must mean one effect per state (Decision 0020)
     public init(
-        effects: @escaping @Sendable (Signal<State, Never>) -> Signal<Event, Never>
+        events: @escaping @Sendable (Signal<State, Never>) -> Signal<Event, Never>
     ) {
-        self.effects = effects
+        self.effects = events
     }
 
     /// Receives the states on `context` instead of the loop's context (Spin's `execute(on:)`).

@@ -9,8 +9,13 @@ public import StreamCore
 ///   from another thread, is appended to the queue and handled by the role holder afterwards. So
 ///   the stack never grows with the number of iterations, no event is lost or reordered, and no
 ///   user code (reducer, feedbacks, observer) runs under the lock.
+/// - The initial state is delivered on the observing thread, before `observe` returns, in every
+///   context (ReactiveFeedback's behaviour): the observer holds it at once, and a feedback
+///   subscribes to its effect for it at once, so an event sent before the context's first turn
+///   is queued, not lost.
 /// - With a non-immediate context, the role holder runs on that context: the first event that
-///   finds the loop idle schedules one drain, which runs until the queue is empty.
+///   finds the loop idle schedules one drain, which handles up to `batchLimit` events per turn
+///   and then yields the context (rescheduling itself at its back) until the queue is empty.
 /// - Disposal empties the queue, disposes every feedback and effect, and closes the state
 ///   subject; a drain in progress stops before the next event.
 @usableFromInline
@@ -121,16 +126,32 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
     }
 
-    /// Delivers the initial state, then handles the queued events and gives up the role. Runs on
-    /// the loop's context, with the role held since ``subscribe(_:)``.
+    /// Delivers the initial state on the calling (observing) thread, then handles the queued
+    /// events, on the loop's context, and gives up the role. The role is held since
+    /// ``subscribe(_:)``, so an event sent meanwhile is queued.
     @inlinable
     func run() {
         if !output.isDisposed, !isDisposed {
             output.receive(state)
             states.send(.next(state))
         }
-        drain()
+        if context.isImmediate {
+            drain()
+            return
+        }
+        mutex.lock()
+        if !stopped, first == nil, queue.isEmpty {
+            isRunning = false
+            mutex.unlock()
+            return
+        }
+        mutex.unlock()
+        context.execute { self.drain() }
     }
+
+    /// How many events a drain on a non-immediate context handles per turn before it yields.
+    @usableFromInline
+    static var batchLimit: Int { 64 }
 
     /// Queues an event from the feedback at `source`; handles it now if the loop is idle.
     @inlinable
@@ -158,13 +179,20 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
     }
 
-    /// Handles queued events until the queue is empty, then gives up the role.
+    /// Handles queued events until the queue is empty, then gives up the role; on a
+    /// non-immediate context, yields the context after every `batchLimit` events.
     @inlinable
     func drain() {
         #if DEBUG
         var depth = 0
         #endif
+        var budget = context.isImmediate ? Int.max : Self.batchLimit
         while true {
+            if budget == 0 {
+                if TurnHandoff.schedule(in: context, { self.drain() }) { return }
+                budget = Self.batchLimit  // the context ran the turn inline: continue here
+            }
+            budget &-= 1
             mutex.lock()
             if stopped {
                 isRunning = false

@@ -8,6 +8,10 @@ extension Signal where Error == Never, Element: Sendable {
     /// sent to the observer and to the feedbacks, and every event a feedback sends is reduced
     /// into the next state, which goes to the observer first and then to the feedbacks.
     ///
+    /// The initial state is delivered before `observe` returns, on the observing thread, in every
+    /// context (as in ReactiveFeedback): a scheduled loop holds it at once, and an event a
+    /// feedback sends before the context's first turn is queued and reduced on the context.
+    ///
     /// ```swift
     /// let system = Signal<Int, Never>.system(
     ///     initial: 0,
@@ -130,11 +134,7 @@ extension Signal where Error == Never, Element: Sendable {
                 diagnostics: diagnostics
             )
             engine.subscribe(feedbacks)
-            if context.isImmediate {
-                engine.run()
-            } else {
-                context.execute { engine.run() }
-            }
+            engine.run()
             return engine
         }
     }

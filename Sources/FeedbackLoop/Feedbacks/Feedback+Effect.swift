@@ -21,7 +21,7 @@ extension Feedback {
         on context: ExecutionContext? = nil,
         applying strategy: ExecutionStrategy = .cancelOnNewState
     ) {
-        self.init(effects: { states in states.run(effect, applying: strategy) })
+        self.init(events: { states in states.run(effect, applying: strategy) })
         self.context = context
     }
 

@@ -19,7 +19,7 @@ extension Feedback {
         predicate: @escaping @Sendable (State) -> Bool,
         effects: @escaping @Sendable (State) -> Signal<Event, Never>
     ) {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.flatMapLatest { state in predicate(state) ? effects(state).trackedAsEffect() : Signal.completed() }
         })
     }
@@ -45,7 +45,7 @@ extension Feedback {
         skippingRepeated query: @escaping @Sendable (State) -> Control?,
         effects: @escaping @Sendable (Control) -> Signal<Event, Never>
     ) {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.map(query)
                 .removeDuplicates()
                 .flatMapLatest { control in control.map { effects($0).trackedAsEffect() } ?? Signal.completed() }
@@ -67,7 +67,7 @@ extension Feedback {
         lensing lens: @escaping @Sendable (State) -> Control?,
         effects: @escaping @Sendable (Control) -> Signal<Event, Never>
     ) {
-        self.init(effects: { states in
+        self.init(events: { states in
             states.flatMapLatest { state in lens(state).map { effects($0).trackedAsEffect() } ?? Signal.completed() }
         })
     }
@@ -82,7 +82,7 @@ extension Feedback {
     /// - Parameter event: The event to send for a state, or `nil` for none.
     @inlinable
     public init(reacting event: @escaping @Sendable (State) -> Event?) {
-        self.init(effects: { states in states.compactMap(event) })
+        self.init(events: { states in states.compactMap(event) })
     }
 
     /// A feedback that sends the events of an external signal (user input, notifications),
@@ -95,7 +95,7 @@ extension Feedback {
     /// - Parameter events: The signal whose elements are sent to the loop.
     @inlinable
     public init<Input: SignalProtocol>(events: Input) where Input.Element == Event, Input.Error == Never {
-        self.init(effects: { _ in events.toSignal() })
+        self.init(events: { _ in events.toSignal() })
     }
 
     /// A feedback and the function that sends events through it, for input that is pushed rather

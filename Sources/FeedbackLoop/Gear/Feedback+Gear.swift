@@ -19,7 +19,7 @@ extension Feedback {
         attachedTo gear: Gear<GearEvent>,
         propagating: @escaping @Sendable (GearEvent) -> Event?
     ) {
-        self.init(effects: { _ in gear.eventStream.compactMap(propagating) })
+        self.init(events: { _ in gear.eventStream.compactMap(propagating) })
     }
 
     /// A feedback pushing a gear event for the states that call for one (loop → gear).
@@ -40,7 +40,7 @@ extension Feedback {
         attachedTo gear: Gear<GearEvent>,
         propagating: @escaping @Sendable (State) -> GearEvent?
     ) {
-        self.init(effects: { states in
+        self.init(events: { states in
             Signal<Event, Never> { _ in
                 states.observeNext { state in
                     if let event = propagating(state) { gear.propagate(event) }

@@ -21,7 +21,7 @@ public import StreamCore
 /// )
 /// ```
 public final class Gear<Event: Sendable>: Sendable {
-    private let subject = PassthroughSubject<Event, Never>()
+    let subject = PassthroughSubject<Event, Never>()
 
     /// Creates a gear with no attached feedback.
     ///

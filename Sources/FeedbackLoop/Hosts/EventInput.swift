@@ -44,7 +44,7 @@ final class EventInput<Event: Sendable>: Sendable {
     /// The feedback sending the events into a loop.
     func feedback<State>() -> Feedback<State, Event> {
         let subject = self.subject
-        return Feedback(effects: { [self] _ in
+        return Feedback(events: { [self] _ in
             Signal<Event, Never> { observer in
                 let observation = subject.observe { observer.on($0) }
                 // While buffering, `send` does not reach the subject: flush the buffer until it is

@@ -28,7 +28,7 @@ final class ObservableSpinCore<State: Sendable, Event: Sendable>: Sendable {
     /// The feedback handing each state to the host.
     var stateFeedback: Feedback<State, Event> {
         let continuation = self.continuation
-        return Feedback(effects: { states in
+        return Feedback(events: { states in
             Signal<Event, Never> { _ in states.observeNext { state in continuation.yield(state) } }
         })
     }

@@ -29,7 +29,7 @@ final class UISpinCore<State: Sendable, Event: Sendable>: Sendable {
 
     /// The feedback recording each state and handing it to the renderers.
     var stateFeedback: Feedback<State, Event> {
-        Feedback(effects: { [self] states in
+        Feedback(events: { [self] states in
             Signal<Event, Never> { _ in states.observeNext { state in self.receive(state) } }
         })
     }

@@ -121,6 +121,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let effects = EffectRegistry()
     /// Shared key-path selections.
     let selections = SelectionHub()
+    /// The `StoreSubscriber` objects' observations (ReSwift's `subscribe(_:)`).
+    let subscribers = SubscriberRegistry()
     /// The observing middleware, kept for the store's lifetime: RxState-style middleware holds its
     /// subscription in its own dispose bag, so it must live as long as the store it observes.
     let observingMiddleware: [any ObservingMiddleware<State, Action>]

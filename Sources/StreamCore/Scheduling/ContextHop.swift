@@ -1,10 +1,17 @@
 /// Moves one observation's events into an execution context, keeping the signal contract.
 ///
 /// Upstream events (serial, by contract) are queued under the lock; the first event of a burst
-/// schedules one drain in the context, and the drain delivers everything queued, in order, one
+/// schedules one drain in the context, and the drain delivers what is queued, in order, one
 /// event at a time, outside the lock. At most one drain is scheduled or running at any time, so
 /// delivery stays serial even in a concurrent context, and an event sent re-entrantly from the
 /// downstream handler (when the context runs work synchronously) is queued, not recursed into.
+///
+/// Fairness: a drain is one *turn* in the context. A turn delivers at most ``batchLimit`` events,
+/// and ends early after a delivery during which the downstream sent this hop a new event from
+/// the same thread (a feedback loop answering through the hop). It then schedules the next turn
+/// at the back of the context, so other hops sharing a serial queue get their turns in FIFO order
+/// (three feedbacks on one queue, each answering every state, run round-robin). A burst queued
+/// from another thread is still delivered by one turn per ``batchLimit`` events.
 ///
 /// The drain checks the disposed flag under the lock before each delivery: once `dispose()`
 /// returns, at most the event already being delivered reaches the downstream, and nothing at all
@@ -23,7 +30,14 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
         /// A terminal event was accepted: accept nothing more.
         var isClosed = false
         var isDisposed = false
+        /// The thread delivering the current event of a turn; 0 between deliveries.
+        var deliveringThread: UInt = 0
+        /// An event arrived re-entrantly from a delivery: end the turn after it.
+        var yieldRequested = false
     }
+
+    /// How many events one turn delivers at most before the hop yields its context.
+    package static var batchLimit: Int { 64 }
 
     private let state: LockedState<State>
     private let context: ExecutionContext
@@ -57,7 +71,12 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
             if state.isClosed { return false }
             if event.isTerminal { state.isClosed = true }
             state.queue.append(event)
-            if state.isDraining { return false }
+            if state.isDraining {
+                if state.deliveringThread != 0, state.deliveringThread == ThreadIdentity.current {
+                    state.yieldRequested = true
+                }
+                return false
+            }
             state.isDraining = true
             return true
         }
@@ -66,20 +85,43 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
         }
     }
 
+    private enum Step {
+        case deliver(Event, Observer<Element, Error>)
+        case yield
+        case done
+    }
+
     private func drain() {
+        var budget = Self.batchLimit
         while true {
-            let next: (Event, Observer<Element, Error>)? = state.withLock { state in
-                guard !state.isDisposed, let downstream = state.downstream, let event = state.queue.popFirst() else {
+            let step: Step = state.withLock { state in
+                state.deliveringThread = 0
+                guard !state.isDisposed, let downstream = state.downstream, !state.queue.isEmpty else {
                     state.isDraining = false
-                    return nil
+                    state.yieldRequested = false
+                    return .done
                 }
-                return (event, downstream)
+                if budget == 0 || state.yieldRequested {
+                    state.yieldRequested = false
+                    return .yield  // the role stays taken: the next turn continues
+                }
+                guard let event = state.queue.popFirst() else { return .done }  // unreachable: not empty
+                state.deliveringThread = ThreadIdentity.current
+                return .deliver(event, downstream)
             }
-            guard let (event, downstream) = next else { return }
-            downstream.on(event)
-            if event.isTerminal {
-                dispose()
+            switch step {
+            case .done:
                 return
+            case .yield:
+                if TurnHandoff.schedule(in: context, { [self] in self.drain() }) { return }
+                budget = Self.batchLimit  // the context ran the turn inline: go on here, no recursion
+            case .deliver(let event, let downstream):
+                budget -= 1
+                downstream.on(event)
+                if event.isTerminal {
+                    dispose()
+                    return
+                }
             }
         }
     }

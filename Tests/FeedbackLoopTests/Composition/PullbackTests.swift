@@ -44,7 +44,7 @@ private let appReducer = Reducer<AppState, AppEvent>(mutating: { state, event in
     @Test func aParentLoopRunsTheChildCounterOnItsPartOfTheState() {
         let childStates = Box<[Int]>([])
         // The child loop's feedback: count up to 3, recording the child states it sees.
-        let countUp = Feedback<Int, CounterEvent>(effects: { states in
+        let countUp = Feedback<Int, CounterEvent>(events: { states in
             states.compactMap { count in
                 childStates.mutate { $0.append(count) }
                 return count < 3 ? CounterEvent.increment : nil
@@ -112,7 +112,7 @@ private let appReducer = Reducer<AppState, AppEvent>(mutating: { state, event in
         let seen = Box<[Int]>([])
         let taps = PassthroughSubject<Void, Never>()
         // The detail feedback: taps increment the detail counter; it records what it sees.
-        let detail = Feedback<Int, CounterEvent>(effects: { states in
+        let detail = Feedback<Int, CounterEvent>(events: { states in
             Signal<CounterEvent, Never> { observer in
                 subscriptions.value += 1
                 let seeing = states.observeNext { count in seen.mutate { $0.append(count) } }

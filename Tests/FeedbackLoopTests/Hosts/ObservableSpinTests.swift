@@ -91,7 +91,7 @@ let settingsReducer = Reducer<Settings, SettingsEvent>(mutating: { settings, eve
         let disposed = Box(false)
         let spin = Spin(
             initialState: 0,
-            feedbacks: [Feedback(effects: { _ in Signal<Int, Never> { _ in BlockDisposable { disposed.value = true } } })],
+            feedbacks: [Feedback(events: { _ in Signal<Int, Never> { _ in BlockDisposable { disposed.value = true } } })],
             reducer: Reducer { $0 + $1 }
         )
         weak var weakHost: ObservableSpin<Int, Int>?

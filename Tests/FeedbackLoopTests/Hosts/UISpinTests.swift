@@ -22,7 +22,7 @@ final class CounterView: Sendable {
 
 /// An effect that never ends and records its disposal, to see whether the loop is still running.
 func lifetimeFeedback(disposed: Box<Bool>) -> Feedback<Int, Int> {
-    Feedback(effects: { _ in Signal { _ in BlockDisposable { disposed.value = true } } })
+    Feedback(events: { _ in Signal { _ in BlockDisposable { disposed.value = true } } })
 }
 
 /// A main-actor view, like a view controller.

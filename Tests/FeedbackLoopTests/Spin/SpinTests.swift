@@ -157,7 +157,11 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
             disposable.dispose()
             loopQueue.sync {}
             feedbackQueue.sync {}
-            #expect(where_.value == ["observer@loop", "reducer@loop", "left@loop", "right@feedback"])
+            // The initial state reaches the observer and the left feedback on the observing thread
+            // (Decision 0020); everything after it runs on the loop's queue or the feedback's.
+            #expect(where_.value == [
+                "observer@elsewhere", "left@elsewhere", "observer@loop", "reducer@loop", "left@loop", "right@feedback",
+            ])
         }
     }
 
