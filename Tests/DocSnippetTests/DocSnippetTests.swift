@@ -189,12 +189,23 @@ enum Catalogs {
         return blocks
     }
 
-    /// The `// snippet: Name` … `// end` regions of this folder's sources, indentation removed.
+    /// The `// snippet: Name` … `// end` regions of this folder's sources, and of the example
+    /// service's sources (`Examples/OrdersService/Sources`, compiled and tested by its own
+    /// package in CI), indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
         let folder = root.appendingPathComponent("Tests/DocSnippetTests")
+        var files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { folder.appendingPathComponent($0) }
+        let example = root.appendingPathComponent("Examples/OrdersService/Sources")
+        if let walker = FileManager.default.enumerator(atPath: example.path) {
+            for case let relative as String in walker where relative.hasSuffix(".swift") {
+                files.append(example.appendingPathComponent(relative))
+            }
+        }
         var snippets: [String: [String]] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8)
                 .components(separatedBy: "\n")
             var current: (name: String, lines: [String])?
             for line in lines {
