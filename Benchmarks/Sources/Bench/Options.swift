@@ -8,6 +8,8 @@ struct Options {
         case profile(String)
         /// Internal: runs one W10 cell once and prints its peak memory (used by the suite itself).
         case memoryProbe(String)
+        /// Runs one W8L cell once for callgrind: cell, entries, dispatches (`--count-w8l`).
+        case countW8L(cell: String, entries: Int, dispatches: Int)
     }
 
     var mode: Mode = .suite
@@ -23,12 +25,14 @@ struct Options {
     static let usage = """
         usage: bench [--quick] [--check-allocations] [--output DIR] [--no-report]
                bench --profile-w1|--profile-w2|--profile-w4|--profile-w4b|--profile-w8
+               bench --count-w8l toolkit|baseline|w8|w8-baseline ENTRIES DISPATCHES
 
           --quick              a tenth of the sizes, 3 repetitions (CI; about 10 s)
           --check-allocations  exit 1 when a ReactiveToolkit cell allocates more per unit than its ceiling
           --output DIR         write results.md and results.svg into DIR (default: Benchmarks/results)
           --no-report          print the table only, write no files
           --profile-NAME       run one workload repeatedly for a profiler, print its checksum
+          --count-w8l ...      run one W8L cell once (for callgrind; Scripts/count-w8l.sh)
           --help               this text
         """
 
@@ -47,6 +51,11 @@ struct Options {
                     return .failure(UsageError(message: "--output needs a directory"))
                 }
                 options.outputDirectory = directory
+            case "--count-w8l":
+                guard let cell = rest.popFirst(), let entries = rest.popFirst().flatMap({ Int($0) }),
+                    let dispatches = rest.popFirst().flatMap({ Int($0) }), entries > 0, dispatches > 0
+                else { return .failure(UsageError(message: "--count-w8l needs a cell, entries and dispatches")) }
+                options.mode = .countW8L(cell: cell, entries: entries, dispatches: dispatches)
             case "--memory-probe":
                 guard let cell = rest.popFirst() else { return .failure(UsageError(message: "--memory-probe needs a cell")) }
                 options.mode = .memoryProbe(cell)

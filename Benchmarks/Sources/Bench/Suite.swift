@@ -143,6 +143,7 @@ func runSuite(_ sizes: Sizes) -> [Row] {
                 note: "OpenCombine: a CurrentValueSubject store, direct reduce + send, closure middlewares"))
     }
 
+    rows += runLargeStoreRows(sizes)
     rows += runLoopRows(sizes)
     return rows
 }
