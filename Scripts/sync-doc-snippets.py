@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copies the compiled snippets of Tests/DocSnippetTests into the DocC articles.
+"""Copies the compiled snippets of Tests/DocSnippetTests (and Examples/OrdersService/Sources) into the DocC articles.
 
 Every ```swift block of a catalog's Markdown follows a `<!-- snippet: Name -->` comment; this
 script replaces the block's lines with the region between `// snippet: Name` and `// end` in
@@ -18,18 +18,16 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def compiled_snippets():
     snippets = {}
+    paths = []
     # Tests/DocSnippetTests, and the SwiftUI article's code type-checked by Checks/SwiftUIGlue.
     for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article")]:
-        collect(folder, snippets)
-    return snippets
-
-
-def collect(folder, snippets):
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".swift"):
-            continue
+        paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".swift")]
+    # The example service's sources hold the snippets of the service article.
+    for base, _, names in os.walk(os.path.join(root, "Examples", "OrdersService", "Sources")):
+        paths += [os.path.join(base, name) for name in sorted(names) if name.endswith(".swift")]
+    for path in paths:
         current = None
-        for line in open(os.path.join(folder, name), encoding="utf-8").read().split("\n"):
+        for line in open(path, encoding="utf-8").read().split("\n"):
             stripped = line.strip()
             if stripped.startswith("// snippet: "):
                 current = (stripped[len("// snippet: "):], [])

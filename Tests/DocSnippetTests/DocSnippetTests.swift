@@ -189,19 +189,26 @@ enum Catalogs {
         return blocks
     }
 
-    /// The `// snippet: Name` … `// end` regions of this folder's sources and of the SwiftUI
-    /// article's code (type-checked by Checks/SwiftUIGlue), indentation removed.
+    /// The `// snippet: Name` … `// end` regions of this folder's sources, of the SwiftUI
+    /// article's code (type-checked by Checks/SwiftUIGlue) and of the example service's sources
+    /// (`Examples/OrdersService/Sources`, compiled and tested by its own package in CI),
+    /// indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
-        var snippets: [String: [String]] = [:]
+        var files: [URL] = []
         for folder in ["Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article"].map(root.appendingPathComponent) {
-            try collectSnippets(in: folder, into: &snippets)
+            files += try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".swift") }
+                .map { folder.appendingPathComponent($0) }
         }
-        return snippets
-    }
-
-    static func collectSnippets(in folder: URL, into snippets: inout [String: [String]]) throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        let example = root.appendingPathComponent("Examples/OrdersService/Sources")
+        if let walker = FileManager.default.enumerator(atPath: example.path) {
+            for case let relative as String in walker where relative.hasSuffix(".swift") {
+                files.append(example.appendingPathComponent(relative))
+            }
+        }
+        var snippets: [String: [String]] = [:]
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8)
                 .components(separatedBy: "\n")
             var current: (name: String, lines: [String])?
             for line in lines {
@@ -216,6 +223,7 @@ enum Catalogs {
                 }
             }
         }
+        return snippets
     }
 
     static func dedent(_ lines: [String]) -> [String] {

@@ -22,9 +22,15 @@ package final class EffectGroup: Sendable {
 
     /// An effect in flight: its description and how to cancel it.
     struct Running {
+        let name: String?
         let description: String
         let cancel: any Disposable
+        /// When the effect started; stamped only by a group with finish observers.
+        var started: ContinuousClock.Instant?
     }
+
+    /// Called after an effect the group counted has ended: its name, description and duration.
+    package typealias FinishObserver = @Sendable (_ name: String?, _ description: String, _ duration: Duration) -> Void
 
     struct Counts {
         var nextToken: UInt64 = 0
@@ -32,6 +38,8 @@ package final class EffectGroup: Sendable {
         var pendingActions = 0
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter: UInt64 = 0
+        var finishObservers: [UInt64: FinishObserver] = [:]
+        var nextObserver: UInt64 = 0
         var isSettled: Bool { running.isEmpty && pendingActions == 0 }
 
         /// Takes the waiters to resume once nothing is in flight.
@@ -73,31 +81,82 @@ package final class EffectGroup: Sendable {
     package func begin(_ token: UInt64, name: String?, cancel: any Disposable) {
         var description = name ?? "unnamed effect"
         if let cause { description += " (started after \(cause))" }
-        let running = Running(description: description, cancel: cancel)
+        let running = Running(name: name, description: description, cancel: cancel)
         let key = Key(group: ObjectIdentifier(self), token: token)
-        counts.withLock { $0.running[key] = running }
+        insert(key, running)
         parent?.insert(key, running)
     }
 
     /// Stops counting an effect (it ended or was disposed). Idempotent.
+    ///
+    /// The finish observers (of this group and its parent) are called before any waiter of
+    /// either group resumes, so that whoever awaited the effect sees it reported.
     package func end(_ token: UInt64) {
         let key = Key(group: ObjectIdentifier(self), token: token)
-        guard remove(key) else { return }
-        parent?.remove(key)
+        let own = remove(key)
+        guard own.removed != nil else { return }
+        let inParent = parent?.remove(key)
+        // Observers and waiters run outside the locks.
+        own.report()
+        inParent?.report()
+        for waiter in own.waiters { waiter.resume() }
+        for waiter in inParent?.waiters ?? [] { waiter.resume() }
     }
 
     private func insert(_ key: Key, _ running: Running) {
-        counts.withLock { $0.running[key] = running }
+        counts.withLock { counts in
+            var running = running
+            // The clock is read only when someone wants durations (a store's root group with
+            // an effect metrics observer); otherwise counting an effect costs no clock read.
+            if !counts.finishObservers.isEmpty { running.started = .now }
+            counts.running[key] = running
+        }
     }
 
-    @discardableResult
-    private func remove(_ key: Key) -> Bool {
-        let (removed, waiters) = counts.withLock { counts in
-            let removed = counts.running.removeValue(forKey: key) != nil
-            return (removed, removed ? counts.takeWaitersIfSettled() : [])
+    /// What removing an effect found: the entry, the waiters to resume and the observers to call
+    /// (both outside the lock).
+    private struct Removal {
+        let removed: Running?
+        let waiters: [CheckedContinuation<Void, Never>]
+        let observers: [FinishObserver]
+
+        func report() {
+            guard let removed, let started = removed.started, !observers.isEmpty else { return }
+            let duration = ContinuousClock.now - started
+            for observer in observers { observer(removed.name, removed.description, duration) }
         }
-        for waiter in waiters { waiter.resume() }
-        return removed
+    }
+
+    private func remove(_ key: Key) -> Removal {
+        counts.withLock { counts in
+            let removed = counts.running.removeValue(forKey: key)
+            return Removal(
+                removed: removed,
+                waiters: removed != nil ? counts.takeWaitersIfSettled() : [],
+                observers: removed?.started == nil ? [] : Array(counts.finishObservers.values)
+            )
+        }
+    }
+
+    // MARK: Finish observers
+
+    /// Calls `observer` (outside the lock, on the thread that ended the effect) after each effect
+    /// counted in this group ends or is cancelled, with its duration. Only effects that start
+    /// after the observer was added are reported. Returns the key for
+    /// ``removeFinishObserver(_:)``.
+    package func addFinishObserver(_ observer: @escaping FinishObserver) -> UInt64 {
+        counts.withLock { counts in
+            counts.nextObserver &+= 1
+            counts.finishObservers[counts.nextObserver] = observer
+            return counts.nextObserver
+        }
+    }
+
+    /// Stops calling an observer added with ``addFinishObserver(_:)``.
+    package func removeFinishObserver(_ key: UInt64) {
+        // The observer's captures are released after unlocking (their deinit is user code).
+        let removed = counts.withLock { $0.finishObservers.removeValue(forKey: key) }
+        withExtendedLifetime(removed) {}
     }
 
     // MARK: Pending actions

@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import Logging
+import ReactiveToolkitLogging
+import ReactiveToolkitMetrics
+import ReactiveToolkitServiceLifecycle
+import ServiceLifecycle
+import StoreKitLite
+import StreamCore
+import UnixSignals
+
+/// How an orders service runs.
+public struct OrdersServerConfiguration: Sendable {
+    /// The port to bind on 127.0.0.1; 0 binds any free port.
+    public var port = 8080
+    /// The catalog endpoint's port on 127.0.0.1; 0 binds any free port.
+    public var catalogPort = 0
+    /// Where the catalog is kept on disk.
+    public var dataDirectory: URL
+    /// How long a payment takes.
+    public var paymentDelay: Duration = .milliseconds(50)
+    /// The `GET /events` heartbeat.
+    public var heartbeat: Duration = .seconds(5)
+    /// How long a graceful shutdown waits for payments in flight.
+    public var shutdownDeadline: Duration = .seconds(10)
+    /// The largest `POST /actions` body.
+    public var maximumBodySize = 16 * 1_024
+    /// The catalog the catalog endpoint serves.
+    public var catalog = Catalog(products: [
+        Product(id: "tea", name: "Tea", priceCents: 350),
+        Product(id: "coffee", name: "Coffee", priceCents: 420),
+        Product(id: "cake", name: "Cake", priceCents: 600),
+        Product(id: "piano", name: "Piano", priceCents: 1_250_000),
+    ])
+    /// The service's logger (the store logs actions at debug level, so nothing is formatted
+    /// unless this logger's level is debug or lower).
+    public var logger = Logger(label: "orders-service")
+
+    /// Creates a configuration.
+    ///
+    /// - Parameter dataDirectory: Where the catalog is kept on disk.
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+}
+
+/// An orders service: the store with its middleware, catalog substate and feedbacks, the HTTP
+/// routes, the catalog endpoint, and the lifecycle service that shuts the store down.
+public struct OrdersServer: Sendable {
+    /// The store.
+    public let store: Store<OrdersState, OrdersAction>
+    /// The configuration.
+    public let configuration: OrdersServerConfiguration
+    let events: EventStreams
+    let catalogAddress = AddressPromise()
+    let address = AddressPromise()
+    private let logging: LoggingMiddleware<OrdersState, OrdersAction>
+    private let metrics: StoreMetrics<OrdersState, OrdersAction>
+
+    /// Creates the service's parts (nothing runs until ``run(onShutdown:)``).
+    public init(configuration: OrdersServerConfiguration) {
+        self.configuration = configuration
+        // snippet: ServiceStore
+        logging = LoggingMiddleware(logger: configuration.logger, level: .debug, failureLevel: .info)
+        metrics = StoreMetrics(label: "orders")
+        store = Store(
+            initialState: OrdersState(),
+            reducer: serviceReducer,
+            middleware: [metrics.middleware, normalizeProducts],
+            observers: [logging, metrics]
+        )
+        metrics.observeEffects(of: store).dispose(in: metrics.disposeBag)
+        // end
+        events = EventStreams(store: store, heartbeat: configuration.heartbeat)
+    }
+
+    /// The address the HTTP server is bound to, once it is (`http://127.0.0.1:PORT`).
+    public func boundAddress() async -> URL {
+        await address.value
+    }
+
+    /// Runs the service until a graceful shutdown (SIGTERM or SIGINT, or `trigger`).
+    ///
+    /// Shutdown order (the service group stops services in reverse): the HTTP server stops
+    /// accepting connections and finishes its requests (event streams end), then the store
+    /// stops accepting actions and lets its payments finish within the deadline, cancelling the
+    /// rest, then the catalog endpoint stops.
+    ///
+    /// - Parameters:
+    ///   - signals: The signals that start a graceful shutdown.
+    ///   - onShutdown: Receives the store's shutdown report.
+    public func run(
+        signals: [UnixSignal] = [.sigterm, .sigint],
+        onShutdown: @escaping @Sendable (StoreShutdownReport) -> Void = { _ in }
+    ) async throws {
+        let group = makeServiceGroup(signals: signals, onShutdown: onShutdown)
+        try await group.run()
+    }
+
+    /// The service group (exposed for tests, which trigger its shutdown).
+    public func makeServiceGroup(
+        signals: [UnixSignal] = [],
+        onShutdown: @escaping @Sendable (StoreShutdownReport) -> Void = { _ in }
+    ) -> ServiceGroup {
+        let logger = configuration.logger
+        let quiet = { var quiet = logger; quiet.logLevel = max(logger.logLevel, .warning); return quiet }()
+        let catalogAddress = self.catalogAddress
+        let catalogServer = Application(
+            router: catalogRouter(catalog: configuration.catalog),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.catalogPort)),
+            onServerRunning: { channel in catalogAddress.fulfil(port: channel.localAddress?.port ?? 0) },
+            logger: quiet
+        )
+        // snippet: ServiceLifecycle
+        let storeService = StoreService(
+            store: store,
+            feedbacks: [
+                paymentFeedback(delay: configuration.paymentDelay),
+                catalogFeedback(endpoint: { await catalogAddress.value }, folder: configuration.dataDirectory),
+            ],
+            shutdownDeadline: configuration.shutdownDeadline,
+            logger: logger,
+            onShutdown: onShutdown
+        )
+        // end
+        let address = self.address
+        let server = Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port)),
+            onServerRunning: { channel in address.fulfil(port: channel.localAddress?.port ?? 0) },
+            logger: quiet
+        )
+        return ServiceGroup(
+            services: [catalogServer, storeService, server],
+            gracefulShutdownSignals: signals,
+            logger: quiet
+        )
+    }
+}
+
+/// An address known once a server is bound: awaited by whoever needs it.
+final class AddressPromise: @unchecked Sendable {
+    // @unchecked Sendable: `url` and `waiters` are only touched with `lock` held (NSLock);
+    // continuations are resumed after unlocking.
+    private let lock = NSLock()
+    private var url: URL?
+    private var waiters: [CheckedContinuation<URL, Never>] = []
+
+    /// Resolves the promise with `http://127.0.0.1:port` (later calls do nothing).
+    func fulfil(port: Int) {
+        guard let resolved = URL(string: "http://127.0.0.1:\(port)") else { return }
+        lock.lock()
+        guard url == nil else {
+            lock.unlock()
+            return
+        }
+        url = resolved
+        let waiting = waiters
+        waiters = []
+        lock.unlock()
+        for waiter in waiting { waiter.resume(returning: resolved) }
+    }
+
+    /// The address, once known.
+    var value: URL {
+        get async {
+            await withCheckedContinuation { continuation in
+                lock.lock()
+                if let url {
+                    lock.unlock()
+                    continuation.resume(returning: url)
+                } else {
+                    waiters.append(continuation)
+                    lock.unlock()
+                }
+            }
+        }
+    }
+}

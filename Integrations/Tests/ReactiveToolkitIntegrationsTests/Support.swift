@@ -1,0 +1,72 @@
+import FeedbackLoop
+import Foundation
+import StoreKitLite
+import StreamCore
+
+/// A thread-safe box for tests (NSLock: ThreadSanitizer understands it).
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) { storage = value }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    func mutate<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&storage)
+    }
+}
+
+/// Orders that a payment feedback pays after a delay.
+struct Orders: Sendable, Equatable {
+    var submitted: [Int] = []
+    var paid: [Int] = []
+}
+
+enum OrderAction: Sendable, Equatable {
+    case submit(Int)
+    case paid(Int)
+    case debugOnly
+}
+
+let ordersReducer = Reducer<Orders, OrderAction>(mutating: { state, action throws(StoreError) in
+    switch action {
+    case .submit(let id):
+        guard id >= 0 else { throw .rejected("negative id \(id)") }
+        state.submitted.append(id)
+    case .paid(let id): state.paid.append(id)
+    case .debugOnly: break
+    }
+})
+
+/// Pays each newly submitted order after `delay` (a real `Task.sleep`), as an effect in flight.
+func paymentFeedback(delay: Duration) -> Feedback<Orders, OrderAction> {
+    Feedback<Orders, OrderAction>(effects: { states in
+        states.compactMap(\.submitted.last)
+            .removeDuplicates()
+            .flatMapMerge { id in
+                Signal<OrderAction, Never>(operation: {
+                    try? await Task.sleep(for: delay)
+                    return .paid(id)
+                })
+                .trackedAsEffect()
+            }
+    }).named("payment")
+}
+
+/// Waits (polling, bounded) until `condition` holds.
+func eventually(_ condition: () -> Bool, timeout: Duration = .seconds(10)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}
