@@ -101,12 +101,13 @@ struct Counter {
     func count(_ id: String, _ column: CountedColumn, n: Int) throws -> (instructions: Double, allocations: Double) {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"  // hashing seeds would vary the counts
-        let log = (copy as NSString).deletingLastPathComponent + "/valgrind.log"
+        let log = (copy as NSString).deletingLastPathComponent + "/valgrind-\(id)-\(column.rawValue)-\(n).log"
         let (status, out) = try run(valgrind, [
             "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedRegion*",
             "--log-file=\(log)", copy, "--count", id, column.rawValue, String(n),
         ], environment: environment)
         let err = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: log)
         let fields = out.split(whereSeparator: \.isWhitespace)
         guard status == 0, fields.count == 2 else {
             throw CountingError.tool("\(id) \(column.rawValue) n=\(n): status \(status), output \(out) \(err.suffix(2_000))")
@@ -122,30 +123,87 @@ struct Counter {
     }
 }
 
-/// Counts the selected workloads' columns at both sizes and differences them.
-func runCounting(quick: Bool, filter: [String]?, columns: [CountedColumn]) throws -> [CountedResult] {
+/// Counts the selected workloads' columns at both sizes and differences them; `jobs` valgrind
+/// processes run at a time (the counts do not depend on it).
+func runCounting(quick: Bool, filter: [String]?, columns: [CountedColumn], jobs: Int) throws -> [CountedResult] {
     let counter = try Counter.make()
     defer { counter.cleanUp() }
+    let workloads = countedWorkloads.filter { isSelected($0.id, by: filter) }
+    struct Job {
+        var id: String
+        var workload: Int
+        var column: CountedColumn
+        var n: Int
+    }
+    var list: [Job] = []
+    for (index, workload) in workloads.enumerated() {
+        let (n1, n2) = workload.sizes(quick: quick)
+        for column in columns where workload.body(column) != nil {
+            list.append(Job(id: workload.id, workload: index, column: column, n: n1))
+            list.append(Job(id: workload.id, workload: index, column: column, n: n2))
+        }
+    }
+    let jobList = list
+    let outcomes = Outcomes(count: jobList.count)
+    let next = Outcomes.Counter()
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, jobList.count))) { _ in
+        while let index = next.take(below: jobList.count) {
+            let job = jobList[index]
+            outcomes.set(index, Result { try counter.count(job.id, job.column, n: job.n) }.mapError { StringError(text: "\($0)") })
+        }
+    }
     var results: [CountedResult] = []
-    for workload in countedWorkloads where isSelected(workload.id, by: filter) {
+    for (index, workload) in workloads.enumerated() {
         let (n1, n2) = workload.sizes(quick: quick)
         let units = Double(workload.units(n1) - workload.units(n2))
         var result = CountedResult(workload: workload, sizes: (n1, n2), cells: [:], failures: [])
         for column in columns where workload.body(column) != nil {
-            do {
-                let large = try counter.count(workload.id, column, n: n1)
-                let small = try counter.count(workload.id, column, n: n2)
-                let cell = CountedCell(
-                    instructions: (large.instructions - small.instructions) / units,
-                    allocations: (large.allocations - small.allocations) / units)
+            guard let large = jobList.firstIndex(where: { $0.workload == index && $0.column == column && $0.n == n1 }),
+                let small = jobList.lastIndex(where: { $0.workload == index && $0.column == column && $0.n == n2 })
+            else { continue }
+            switch (outcomes.get(large), outcomes.get(small)) {
+            case (.success(let a), .success(let b)):
+                let cell = CountedCell(instructions: (a.instructions - b.instructions) / units, allocations: (a.allocations - b.allocations) / units)
                 result.cells[column] = cell
                 progress("\(workload.id) \(column.rawValue): \(format(cell.instructions)) instructions, \(formatAllocs(cell.allocations)) allocations per \(workload.unit)")
-            } catch {
-                result.failures.append("\(error)")
-                progress("\(workload.id) \(column.rawValue): FAILED \(error)")
+            case (.failure(let error), _), (_, .failure(let error)):
+                result.failures.append(error.text)
+                progress("\(workload.id) \(column.rawValue): FAILED \(error.text)")
+            default:
+                result.failures.append("\(workload.id) \(column.rawValue): not counted")
             }
         }
         results.append(result)
     }
     return results
+}
+
+/// The counting jobs' outcomes, written by the worker threads.
+private final class Outcomes: @unchecked Sendable {
+    // @unchecked Sendable: every access goes through `lock`.
+    typealias Outcome = Result<(instructions: Double, allocations: Double), StringError>
+    private let lock = NSLock()
+    private var values: [Outcome?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Outcome) { lock.withLock { values[index] = value } }
+    func get(_ index: Int) -> Outcome? { lock.withLock { values[index] } }
+
+    /// Hands out job indices to the workers.
+    final class Counter: @unchecked Sendable {
+        // @unchecked Sendable: every access goes through `lock`.
+        private let lock = NSLock()
+        private var next = 0
+        func take(below count: Int) -> Int? {
+            lock.withLock {
+                guard next < count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+    }
+}
+
+/// A failure message as an error.
+struct StringError: Error {
+    var text: String
 }

@@ -24,6 +24,8 @@ struct Options {
     /// Whether to count instructions (valgrind) and to run the timed suite.
     var countInstructions = true
     var timed = true
+    /// valgrind processes at a time (`--jobs`).
+    var jobs = 2
     /// Columns whose instructions are counted.
     var columns: [CountedColumn] = CountedColumn.allCases
     /// `--check-instructions FILE`: fail when a toolkit cell exceeds its reference by more than 3 %.
@@ -35,7 +37,7 @@ struct Options {
 
     static let usage = """
         usage: bench [--quick] [--only W1,W9,...] [--instructions-only | --no-instructions]
-                     [--columns toolkit,baseline,opencombine] [--check-allocations]
+                     [--columns toolkit,baseline,opencombine] [--jobs N] [--check-allocations]
                      [--check-instructions FILE] [--write-instruction-reference FILE]
                      [--output DIR] [--no-report]
                bench --profile-w1|--profile-w2|--profile-w4|--profile-w4b|--profile-w8
@@ -47,6 +49,7 @@ struct Options {
           --instructions-only  count instructions only (no timed suite, no memory probes)
           --no-instructions    skip the valgrind counts (time and allocations only)
           --columns LIST       columns to count (default all three)
+          --jobs N             valgrind processes at a time (default 2; the counts do not depend on it)
           --check-allocations  exit 1 when a ReactiveToolkit cell allocates more per unit than its ceiling
           --check-instructions FILE
                                exit 1 when a ReactiveToolkit cell counts more than 3 % more
@@ -86,6 +89,11 @@ struct Options {
                 case "--check-instructions": options.instructionReference = value
                 default: options.writeInstructionReference = value
                 }
+            case "--jobs":
+                guard let jobs = rest.popFirst().flatMap({ Int($0) }), jobs > 0 else {
+                    return .failure(UsageError(message: "--jobs needs a positive number"))
+                }
+                options.jobs = jobs
             case "--count":
                 guard let id = rest.popFirst(), let column = rest.popFirst(), let n = rest.popFirst().flatMap({ Int($0) }) else {
                     return .failure(UsageError(message: "--count needs ID COLUMN N"))

@@ -31,7 +31,7 @@ var counted: [CountedResult] = []
 if options.countInstructions {
     FileHandle.standardError.write(Data("bench: counting instructions (valgrind callgrind)\n".utf8))
     do {
-        counted = try runCounting(quick: options.quick, filter: options.filter, columns: options.columns)
+        counted = try runCounting(quick: options.quick, filter: options.filter, columns: options.columns, jobs: options.jobs)
     } catch {
         FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
         exit(1)
