@@ -79,7 +79,7 @@ func resultRecords(_ counted: [CountedResult], rows: [Row]) -> [ResultRecord] {
 
 func encodeJSON<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }
 
