@@ -10,6 +10,8 @@ struct Options {
         case memoryProbe(String)
         /// Internal: runs one counted cell once under valgrind (`--count ID COLUMN N`).
         case count(id: String, column: String, n: Int)
+        /// Runs one W8L cell once for callgrind: cell, entries, dispatches (`--count-w8l`).
+        case countW8L(cell: String, entries: Int, dispatches: Int)
     }
 
     var mode: Mode = .suite
@@ -41,6 +43,7 @@ struct Options {
                      [--check-instructions FILE] [--write-instruction-reference FILE]
                      [--output DIR] [--no-report]
                bench --profile-w1|--profile-w2|--profile-w4|--profile-w4b|--profile-w8
+               bench --count-w8l toolkit|baseline|w8|w8-baseline ENTRIES DISPATCHES
 
           --quick              smaller sizes (timed: a tenth, 3 repetitions; counted: a tenth of the full
                                counted sizes)
@@ -60,6 +63,7 @@ struct Options {
                                (default: Benchmarks/results)
           --no-report          print the tables only, write no files
           --profile-NAME       run one workload repeatedly for a profiler, print its checksum
+          --count-w8l ...      run one W8L cell once (for callgrind; Scripts/count-w8l.sh)
           --help               this text
         """
 
@@ -105,6 +109,11 @@ struct Options {
                     return .failure(UsageError(message: "--output needs a directory"))
                 }
                 options.outputDirectory = directory
+            case "--count-w8l":
+                guard let cell = rest.popFirst(), let entries = rest.popFirst().flatMap({ Int($0) }),
+                    let dispatches = rest.popFirst().flatMap({ Int($0) }), entries > 0, dispatches > 0
+                else { return .failure(UsageError(message: "--count-w8l needs a cell, entries and dispatches")) }
+                options.mode = .countW8L(cell: cell, entries: entries, dispatches: dispatches)
             case "--memory-probe":
                 guard let cell = rest.popFirst() else { return .failure(UsageError(message: "--memory-probe needs a cell")) }
                 options.mode = .memoryProbe(cell)

@@ -166,6 +166,7 @@ func runSuite(_ sizes: Sizes) -> [Row] {
         }
     }
 
+    if sizes.wants("W8L") { rows += runLargeStoreRows(sizes) }
     rows += runLoopRows(sizes)
     return rows
 }

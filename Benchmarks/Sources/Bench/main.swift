@@ -12,6 +12,8 @@ switch options.mode {
 case .profile(let name):
     runProfile(name)
     exit(0)
+case .countW8L(let cell, let entries, let dispatches):
+    exit(runW8LCount(cell: cell, entries: entries, dispatches: dispatches))
 case .memoryProbe(let key):
     exit(runMemoryProbe(key, sizes: sizes))
 case .count(let id, let column, let n):
