@@ -125,9 +125,7 @@ struct Counter {
 
 /// Counts the selected workloads' columns at both sizes and differences them; `jobs` valgrind
 /// processes run at a time (the counts do not depend on it).
-func runCounting(quick: Bool, filter: [String]?, columns: [CountedColumn], jobs: Int) throws -> [CountedResult] {
-    let counter = try Counter.make()
-    defer { counter.cleanUp() }
+func runCounting(_ counter: Counter, quick: Bool, filter: [String]?, columns: [CountedColumn], jobs: Int) -> [CountedResult] {
     let workloads = countedWorkloads.filter { isSelected($0.id, by: filter) }
     struct Job {
         var id: String

@@ -22,22 +22,29 @@ case .suite:
     break
 }
 
-let started = DispatchTime.now().uptimeNanoseconds
-let loadAtStart = MachineInfo.loadAverage()
-FileHandle.standardError.write(Data("bench: \(options.quick ? "quick" : "full") run\n".utf8))
-let rows = options.timed ? runSuite(sizes) : []
-let memory = options.timed && options.writeReport && options.filter == nil ? runMemoryProbes(sizes) : []
-
-var failures: [String] = []
-var counted: [CountedResult] = []
+// The counted copy is made first, so a rebuild of the executable during a long run cannot change
+// what is counted.
+var counter: Counter?
 if options.countInstructions {
-    FileHandle.standardError.write(Data("bench: counting instructions (valgrind callgrind)\n".utf8))
     do {
-        counted = try runCounting(quick: options.quick, filter: options.filter, columns: options.columns, jobs: options.jobs)
+        counter = try Counter.make()
     } catch {
         FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
         exit(1)
     }
+}
+let started = DispatchTime.now().uptimeNanoseconds
+let loadAtStart = MachineInfo.loadAverage()
+FileHandle.standardError.write(Data("bench: \(options.quick ? "quick" : "full") run\n".utf8))
+let rows = options.timed ? runSuite(sizes) : []
+let memory = options.timed && options.writeReport && options.filter == nil ? runMemoryProbes(sizes, executable: counter?.copy) : []
+
+var failures: [String] = []
+var counted: [CountedResult] = []
+if let counter {
+    FileHandle.standardError.write(Data("bench: counting instructions (valgrind callgrind)\n".utf8))
+    counted = runCounting(counter, quick: options.quick, filter: options.filter, columns: options.columns, jobs: options.jobs)
+    counter.cleanUp()
     failures += counted.flatMap { $0.failures }
 }
 let records = resultRecords(counted, rows: rows)
