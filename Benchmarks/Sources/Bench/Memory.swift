@@ -88,9 +88,10 @@ enum MemoryResult {
     case failed(String)
 }
 
-/// The parent side: runs every probe in a child process of this executable.
-func runMemoryProbes(_ sizes: Sizes) -> [(MemoryProbe, MemoryResult)] {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+/// The parent side: runs every probe in a child process of this executable (or of `copy`, the
+/// counted copy made at the start of the run).
+func runMemoryProbes(_ sizes: Sizes, executable copy: String? = nil) -> [(MemoryProbe, MemoryResult)] {
+    let executable = copy ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
     return memoryProbes.map { probe in
         progress("W10 memory \(probe.key)")

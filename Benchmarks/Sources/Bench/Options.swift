@@ -8,6 +8,8 @@ struct Options {
         case profile(String)
         /// Internal: runs one W10 cell once and prints its peak memory (used by the suite itself).
         case memoryProbe(String)
+        /// Internal: runs one counted cell once under valgrind (`--count ID COLUMN N`).
+        case count(id: String, column: String, n: Int)
         /// Runs one W8L cell once for callgrind: cell, entries, dispatches (`--count-w8l`).
         case countW8L(cell: String, entries: Int, dispatches: Int)
     }
@@ -19,18 +21,47 @@ struct Options {
     var outputDirectory: String?
     /// Whether to write the report files.
     var writeReport = true
+    /// `--only`: workload ids (or groups: "W3", "W9") to run; nil = all.
+    var filter: [String]?
+    /// Whether to count instructions (valgrind) and to run the timed suite.
+    var countInstructions = true
+    var timed = true
+    /// valgrind processes at a time (`--jobs`).
+    var jobs = 2
+    /// Columns whose instructions are counted.
+    var columns: [CountedColumn] = CountedColumn.allCases
+    /// `--check-instructions FILE`: fail when a toolkit cell exceeds its reference by more than 3 %.
+    var instructionReference: String?
+    /// `--write-instruction-reference FILE`: record the toolkit cells as the new reference.
+    var writeInstructionReference: String?
 
     static let profiles = ["w1", "w2", "w4", "w4b", "w8"]
 
     static let usage = """
-        usage: bench [--quick] [--check-allocations] [--output DIR] [--no-report]
+        usage: bench [--quick] [--only W1,W9,...] [--instructions-only | --no-instructions]
+                     [--columns toolkit,baseline,opencombine] [--jobs N] [--check-allocations]
+                     [--check-instructions FILE] [--write-instruction-reference FILE]
+                     [--output DIR] [--no-report]
                bench --profile-w1|--profile-w2|--profile-w4|--profile-w4b|--profile-w8
                bench --count-w8l toolkit|baseline|w8|w8-baseline ENTRIES DISPATCHES
 
-          --quick              a tenth of the sizes, 3 repetitions (CI; about 10 s)
+          --quick              smaller sizes (timed: a tenth, 3 repetitions; counted: a tenth of the full
+                               counted sizes)
+          --only LIST          only these workloads (comma-separated ids; a group id such as W3 or W9
+                               selects W3-10… or W9-predicate too); no report files unless --output
+          --instructions-only  count instructions only (no timed suite, no memory probes)
+          --no-instructions    skip the valgrind counts (time and allocations only)
+          --columns LIST       columns to count (default all three)
+          --jobs N             valgrind processes at a time (default 2; the counts do not depend on it)
           --check-allocations  exit 1 when a ReactiveToolkit cell allocates more per unit than its ceiling
-          --output DIR         write results.md and results.svg into DIR (default: Benchmarks/results)
-          --no-report          print the table only, write no files
+          --check-instructions FILE
+                               exit 1 when a ReactiveToolkit cell counts more than 3 % more
+                               instructions per unit than FILE records (the cell is named)
+          --write-instruction-reference FILE
+                               record the counted ReactiveToolkit cells in FILE
+          --output DIR         write results.md, results.svg and results.json into DIR
+                               (default: Benchmarks/results)
+          --no-report          print the tables only, write no files
           --profile-NAME       run one workload repeatedly for a profiler, print its checksum
           --count-w8l ...      run one W8L cell once (for callgrind; Scripts/count-w8l.sh)
           --help               this text
@@ -45,6 +76,33 @@ struct Options {
             case "--quick": options.quick = true
             case "--check-allocations": options.checkAllocations = true
             case "--no-report": options.writeReport = false
+            case "--instructions-only": options.timed = false
+            case "--no-instructions": options.countInstructions = false
+            case "--only", "--columns", "--check-instructions", "--write-instruction-reference":
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
+                    return .failure(UsageError(message: "\(argument) needs a value"))
+                }
+                switch argument {
+                case "--only": options.filter = value.split(separator: ",").map(String.init)
+                case "--columns":
+                    let columns = value.split(separator: ",").map { CountedColumn(rawValue: String($0)) }
+                    guard !columns.contains(where: { $0 == nil }) else {
+                        return .failure(UsageError(message: "--columns takes toolkit, baseline, opencombine"))
+                    }
+                    options.columns = columns.compactMap { $0 }
+                case "--check-instructions": options.instructionReference = value
+                default: options.writeInstructionReference = value
+                }
+            case "--jobs":
+                guard let jobs = rest.popFirst().flatMap({ Int($0) }), jobs > 0 else {
+                    return .failure(UsageError(message: "--jobs needs a positive number"))
+                }
+                options.jobs = jobs
+            case "--count":
+                guard let id = rest.popFirst(), let column = rest.popFirst(), let n = rest.popFirst().flatMap({ Int($0) }) else {
+                    return .failure(UsageError(message: "--count needs ID COLUMN N"))
+                }
+                options.mode = .count(id: id, column: column, n: n)
             case "--help", "-h": return .failure(UsageError(message: nil))
             case "--output":
                 guard let directory = rest.popFirst(), !directory.isEmpty, !directory.hasPrefix("--") else {
@@ -67,6 +125,7 @@ struct Options {
                 }
             }
         }
+        if options.filter != nil, options.outputDirectory == nil { options.writeReport = false }
         return .success(options)
     }
 }

@@ -133,7 +133,10 @@ func loadWarning(_ machine: MachineInfo) -> String {
         + "other work shared the CPU, so times are inflated and noisy (ratios within one row suffer least). Re-run on an idle machine for reference figures.\n\n"
 }
 
-func markdownReport(rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine: MachineInfo, sizes: Sizes, seconds: Double) -> String {
+func markdownReport(
+    records: [ResultRecord], rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine: MachineInfo, sizes: Sizes,
+    seconds: Double
+) -> String {
     let notes = rows.compactMap { row -> String? in
         var parts: [String] = []
         if let note = row.note { parts.append(note) }
@@ -141,41 +144,76 @@ func markdownReport(rows: [Row], memory: [(MemoryProbe, MemoryResult)], machine:
         if case .pending = row.toolkit { parts.append("ReactiveToolkit pending: hook `w9Toolkit(iterations:)` in LoopWorkloads.swift not implemented yet") }
         return parts.isEmpty ? nil : "- \(row.name): \(parts.joined(separator: "; "))."
     }
-    return """
+    let sizesText = sizes.quick
+        ? "quick (timed: a tenth of the WORKLOADS.md sizes, 3 repetitions; counted: a hundredth and a thousandth of N)"
+        : "full (timed: WORKLOADS.md sizes, 5 repetitions; counted: a tenth and a hundredth of N)"
+    var sections = [
+        """
         # ReactiveToolkit benchmark results
 
         - Date: \(machine.date)
         - Machine: \(machine.uname); \(machine.cpu); \(machine.cores) cores; \(String(format: "%.0f", machine.memoryGiB)) GiB; load average (1/5/15 min) \(machine.loadAverage)
         - Swift: \(machine.swiftVersion); release build; OpenCombine 0.14.0
-        - Mode: \(sizes.quick ? "quick (a tenth of the WORKLOADS.md sizes, 3 repetitions)" : "full (WORKLOADS.md sizes, 5 repetitions)"); suite time \(Int(seconds.rounded())) s
+        - Mode: \(sizesText); run time \(Int(seconds.rounded())) s
+        - Command: `Scripts/bench.sh\(sizes.quick ? " --quick" : "")\(sizes.filter.map { " --only " + $0.joined(separator: ",") } ?? "") --output Docs/benchmarks` (see Docs/Benchmarks.md)
 
-        \(loadWarning(machine))Times are ns per unit (median of the repetitions, min–max in parentheses), allocations are mallocs per
-        unit (fewest over the repetitions). The baseline is a plain loop ("loop"), the unsynchronised slot-list
-        subject ("mini") or a bare closure call ("bare") measured in the same run. Ratios above 1× mean slower.
+        """,
+    ]
+    if !records.isEmpty {
+        sections.append("""
+            ## Instructions per unit (primary figure)
 
-        ## Workloads
+            valgrind callgrind, counting only inside the workload body (`--toggle-collect` on the harness's
+            `countedRegion`), each cell in its own process at two sizes N1 > N2 (the `sizes` in results.json):
+            instructions per unit = (I(N1) − I(N2)) / (units(N1) − units(N2)), so start-up, one-time
+            metadata instantiation and fixed setup cancel. Allocations per unit are differenced the same way.
+            The counted copy of the executable has its debug info stripped (`objcopy --strip-debug`); hashing
+            is deterministic (`SWIFT_DETERMINISTIC_HASHING=1`). The time columns are the timed suite's medians
+            from the same run (secondary: wall-clock on a shared machine moves by 2× between runs).
 
-        \(workloadTable(rows))
+            \(instructionTable(records))
 
-        \(notes.joined(separator: "\n"))
+            \(records.compactMap { r in r.note.map { "- \(r.workload): \($0)." } }.joined(separator: "\n"))
 
-        ## Growth factors
+            """)
+    }
+    if !rows.isEmpty {
+        sections.append("""
+            ## Time per unit (secondary)
 
-        \(growthTable(rows))
+            \(loadWarning(machine))Times are ns per unit (median of the repetitions, min–max in parentheses), allocations are mallocs per
+            unit (fewest over the repetitions). The baseline is a plain loop ("loop"), the unsynchronised slot-list
+            subject ("mini") or a bare closure call ("bare") measured in the same run. Ratios above 1× mean slower.
 
-        ## W10 memory
+            \(workloadTable(rows))
 
-        Each cell runs once, at the size of the table above (W9: the smaller size), in a fresh child process of
-        the suite. "RSS before" is its resident size before the workload; the peak is the kernel's high-water
-        mark (VmHWM), reset just before the workload, so growth = peak − RSS before is what the workload added
-        at its highest. getrusage `ru_maxrss` is shown too, but on Linux a spawned process inherits the
-        spawning process's peak into it, so it overstates small workloads.
+            \(notes.joined(separator: "\n"))
 
-        \(memoryTable(memory, rows: rows))
+            ## Growth factors
 
+            \(growthTable(rows))
+
+            """)
+    }
+    if !memory.isEmpty {
+        sections.append("""
+            ## W10 memory
+
+            Each cell runs once, at the size of the timed table (W9: the smaller size), in a fresh child process of
+            the suite. "RSS before" is its resident size before the workload; the peak is the kernel's high-water
+            mark (VmHWM), reset just before the workload, so growth = peak − RSS before is what the workload added
+            at its highest. getrusage `ru_maxrss` is shown too, but on Linux a spawned process inherits the
+            spawning process's peak into it, so it overstates small workloads.
+
+            \(memoryTable(memory, rows: rows))
+
+            """)
+    }
+    sections.append("""
         ## Chart
 
-        ![ns per unit, log scale](results.svg)
+        ![\(records.isEmpty ? "ns" : "instructions") per unit, log scale](results.svg)
 
-        """
+        """)
+    return sections.joined(separator: "\n")
 }

@@ -44,6 +44,11 @@ struct Row {
     /// W4b: phase 1 (subscribe) and phase 2 (dispose) ms of one extra run, per column
     /// (baseline, toolkit, OpenCombine).
     var phaseSplit: [[Double]]? = nil
+    /// The counted workload this row's times belong to in results.json (default: the id with
+    /// spaces as dashes, "W3 10" → "W3-10"); nil when the row has none.
+    var key: String? = nil
+
+    var countedID: String { key ?? id.replacingOccurrences(of: " ", with: "-") }
 
     var checksPassed: Bool {
         baseline.checkPassed && (toolkit.measurement?.checkPassed ?? true)

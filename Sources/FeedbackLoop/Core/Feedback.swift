@@ -28,6 +28,12 @@ public struct Feedback<State, Event>: Sendable {
     /// A name for diagnostics (re-entrancy reports); `nil` means "feedback #index".
     public var name: String?
 
+    /// The synchronous answer of a ``init(reacting:)`` feedback: the loop engine calls it directly
+    /// for each state (no state signal, no lock of its own) when the feedback runs on the loop's
+    /// context. `effects` does the same through a signal, for every other host.
+    @usableFromInline
+    var reaction: (@Sendable (State) -> Event?)?
+
     /// Creates a feedback from a function of the whole state signal (ReactiveFeedback's
     /// `Feedback(events:)`; ReactiveFeedback's and RxFeedback's core form).
     ///
@@ -50,6 +56,7 @@ public struct Feedback<State, Event>: Sendable {
         events: @escaping @Sendable (Signal<State, Never>) -> Signal<Event, Never>
     ) {
         self.effects = events
+        self.reaction = nil
     }
 
     /// Receives the states on `context` instead of the loop's context (Spin's `execute(on:)`).

@@ -49,8 +49,29 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     let reducer: Reducer<State, Event>
     @usableFromInline
     let output: Observer<State, Never>
+    /// The output's handler and disposal flag, read once (no copy of the observer per state).
     @usableFromInline
-    let states = SubjectCore<State, Never>()
+    let outputHandler: @Sendable (Signal<State, Never>.Event) -> Void
+    @usableFromInline
+    let outputFlag: ObservationHandle.Flag?
+    /// How the role holder hands a state to the feedbacks, in feedback order: a
+    /// `Feedback(reacting:)` on the loop's context is a direct call; each run of other feedbacks
+    /// observes its own state subject, so states reach the feedbacks in their order.
+    @usableFromInline
+    let stages: [Stage]
+    /// The reaction when the loop has exactly one feedback and it is a direct call.
+    @usableFromInline
+    let soleReaction: (@Sendable (State) -> Event?)?
+    /// The state subject each feedback observes (`nil` for a direct call), by feedback index.
+    @usableFromInline
+    let subjects: [SubjectCore<State, Never>?]
+    /// The event a reacting feedback answered the current state with, not queued yet: the role
+    /// holder queues it with its next lock, so a `Feedback(reacting:)` iteration takes one lock
+    /// pair. Queued earlier (``flushAnswered()``) when anything else could queue an event first.
+    /// Role holder only.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var answered: Queued?
     @usableFromInline
     let context: ExecutionContext
     @usableFromInline
@@ -60,6 +81,15 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// Counts the loop in `Resources` until it is disposed or deallocated (debug builds only).
     @usableFromInline
     let resourceToken = Resources.track(.loops)
+
+    /// One step of handing a state to the feedbacks.
+    @usableFromInline
+    enum Stage {
+        /// A `Feedback(reacting:)` on the loop's context, called directly by the role holder.
+        case reacting(@Sendable (State) -> Event?, source: Int)
+        /// A run of consecutive signal feedbacks, observing one state subject.
+        case subject(SubjectCore<State, Never>)
+    }
 
     @usableFromInline
     struct Queued {
@@ -75,41 +105,63 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
     }
 
-    @inlinable
+    @usableFromInline
     init(
         initial: State,
         reducer: Reducer<State, Event>,
-        feedbackNames: [String],
+        feedbacks: [Feedback<State, Event>],
         output: Observer<State, Never>,
         context: ExecutionContext,
         diagnostics: LoopDiagnostics
     ) {
         state = initial
         self.reducer = reducer
-        names = feedbackNames
+        names = feedbacks.enumerated().map { index, feedback in feedback.name ?? "feedback #\(index)" }
         self.output = output
+        outputHandler = output.eventHandler
+        outputFlag = output.disposalFlag
         self.context = context
         self.diagnostics = diagnostics
+        var stages: [Stage] = []
+        var subjects: [SubjectCore<State, Never>?] = []
+        var current: SubjectCore<State, Never>?
+        for (index, feedback) in feedbacks.enumerated() {
+            if feedback.context == nil, let reaction = feedback.reaction {
+                stages.append(.reacting(reaction, source: index))
+                subjects.append(nil)
+                current = nil
+                continue
+            }
+            if current == nil {
+                let subject = SubjectCore<State, Never>()
+                stages.append(.subject(subject))
+                current = subject
+            }
+            subjects.append(current)
+        }
+        self.stages = stages
+        self.subjects = subjects
+        if stages.count == 1, case .reacting(let reaction, _) = stages[0] {
+            soleReaction = reaction
+        } else {
+            soleReaction = nil
+        }
     }
 
     deinit {
         mutex.deallocate()
     }
 
-    /// The signal of states the feedbacks observe: the role holder sends into it.
-    @inlinable
-    var stateSignal: Signal<State, Never> {
-        let states = self.states
-        // Trusted: the subject delivers serially and never after the observer's node is disposed.
-        return Signal.trusted { observer in states.observe { observer.on($0) } }
-    }
-
     /// Subscribes the feedbacks, on the observing thread and with the role held, so that every
     /// event they send from now on is queued, even before the loop first runs on its context.
-    @inlinable
+    /// A `Feedback(reacting:)` on the loop's context becomes a direct call; each run of other
+    /// feedbacks observes its own state subject, so states reach the feedbacks in their order.
+    @usableFromInline
     func subscribe(_ feedbacks: [Feedback<State, Event>]) {
-        let input = stateSignal
         for (index, feedback) in feedbacks.enumerated() {
+            guard let subject = subjects[index] else { continue }
+            // Trusted: the subject delivers serially and never after the observer's node is disposed.
+            let input = Signal<State, Never>.trusted { observer in subject.observe { observer.on($0) } }
             let states = feedback.context.map { input.receive(on: $0) } ?? input
             let observation = feedback.effects(states).observe { [self] event in
                 if case .next(let event) = event { send(event, from: index) }
@@ -126,19 +178,67 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
     }
 
+    /// Whether the loop's observer was disposed: one atomic load in the common case.
+    @inlinable
+    var isOutputDisposed: Bool {
+        if let flag = outputFlag { return flag.isRaised }
+        return output.isDisposed
+    }
+
+    /// Hands `state` to the feedbacks in order (role holder only).
+    @inlinable
+    func deliverToFeedbacks(_ state: State) {
+        if let reaction = soleReaction {
+            // A disposal from the observer stops the delivery of this state.
+            if isOutputDisposed { return }
+            if let event = reaction(state) { answered = Queued(event: event, source: 0) }
+            return
+        }
+        for stage in stages {
+            switch stage {
+            case .reacting(let reaction, let source):
+                // A disposal from the observer (or a feedback) stops the delivery of this state.
+                if isOutputDisposed { return }
+                flushAnswered()
+                if let event = reaction(state) { answered = Queued(event: event, source: source) }
+            case .subject(let subject):
+                flushAnswered()
+                subject.send(.next(state))
+            }
+        }
+    }
+
+    /// Queues the event a reacting feedback answered, if any (role holder only).
+    @inlinable
+    func flushAnswered() {
+        guard let event = answered else { return }
+        answered = nil
+        mutex.lock()
+        if !stopped {
+            if first == nil, queue.isEmpty {
+                first = event
+            } else {
+                queue.append(event)
+            }
+        }
+        mutex.unlock()
+        // A dropped event is released here, outside the lock.
+    }
+
     /// Delivers the initial state on the calling (observing) thread, then handles the queued
     /// events, on the loop's context, and gives up the role. The role is held since
     /// ``subscribe(_:)``, so an event sent meanwhile is queued.
     @inlinable
     func run() {
-        if !output.isDisposed, !isDisposed {
-            output.receive(state)
-            states.send(.next(state))
+        if !isOutputDisposed, !isDisposed {
+            outputHandler(.next(state))
+            deliverToFeedbacks(state)
         }
         if context.isImmediate {
             drain()
             return
         }
+        flushAnswered()  // a direct reaction's answer to the initial state joins the queue
         mutex.lock()
         if !stopped, first == nil, queue.isEmpty {
             isRunning = false
@@ -193,10 +293,12 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 budget = Self.batchLimit  // the context ran the turn inline: continue here
             }
             budget &-= 1
+            let mine = answered
+            answered = nil
             mutex.lock()
             if stopped {
                 isRunning = false
-                let dropped = (first, queue.removeAll())
+                let dropped = (first, queue.removeAll(), mine)
                 first = nil
                 mutex.unlock()
                 withExtendedLifetime(dropped) {}  // events are released outside the lock
@@ -206,8 +308,12 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             if let oldest = first {
                 next = oldest
                 first = nil
+                if let mine { queue.append(mine) }
+            } else if let mine, queue.isEmpty {
+                next = mine  // the synchronous loop: the only event, never stored
             } else if let oldest = queue.popFirst() {
                 next = oldest
+                if let mine { queue.append(mine) }
             } else {
                 isRunning = false
                 mutex.unlock()
@@ -226,9 +332,15 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 report(depth: depth, next)
             }
             #endif
-            if output.isDisposed { continue }
-            output.receive(state)
-            states.send(.next(state))
+            if isOutputDisposed { continue }
+            outputHandler(.next(state))
+            if let reaction = soleReaction {
+                // The loop's only feedback is a direct call (kept inline: the synchronous loop's path).
+                if isOutputDisposed { continue }
+                if let event = reaction(state) { answered = Queued(event: event, source: 0) }
+            } else {
+                deliverToFeedbacks(state)
+            }
         }
     }
 
@@ -259,7 +371,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         mutex.unlock()
         withExtendedLifetime(dropped) {}  // events are released outside the lock
         for observation in observations { observation.dispose() }
-        states.close()
+        for case .subject(let subject) in stages { subject.close() }
         resourceToken.end()
     }
 

@@ -121,14 +121,13 @@ extension Signal where Error == Never, Element: Sendable {
         feedbacks: [Feedback<Element, Event>],
         diagnostics: LoopDiagnostics = .standard
     ) -> Signal {
-        let names = feedbacks.enumerated().map { index, feedback in feedback.name ?? "feedback #\(index)" }
         // Trusted: the engine delivers serially (drain role), checks the observer's lifetime
         // before each state, and stops when disposed.
         return Signal.trusted { observer in
             let engine = LoopEngine(
                 initial: initial,
                 reducer: reducer,
-                feedbackNames: names,
+                feedbacks: feedbacks,
                 output: observer,
                 context: context,
                 diagnostics: diagnostics

@@ -83,6 +83,7 @@ extension Feedback {
     @inlinable
     public init(reacting event: @escaping @Sendable (State) -> Event?) {
         self.init(events: { states in states.compactMap(event) })
+        reaction = event
     }
 
     /// A feedback that sends the events of an external signal (user input, notifications),

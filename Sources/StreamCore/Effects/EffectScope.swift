@@ -10,6 +10,7 @@ import Darwin
 /// sets while it hands a state to its effects (so an effect started for that state joins the
 /// group of the action that produced it) and that a tracked effect sets while it forwards what it
 /// emits (so the actions it sends join the same group).
+@usableFromInline
 package enum EffectScope {
     /// The thread-local slot (an unretained `EffectGroup` pointer; ``with(_:_:)`` keeps the group
     /// alive while it is set).
@@ -25,6 +26,10 @@ package enum EffectScope {
 
     /// The current thread's group, or `nil` outside any store or tracked effect.
     @inline(__always)
+    /// Whether an effect group is current on this thread (one thread-local read).
+    @usableFromInline
+    package static var isActive: Bool { pthread_getspecific(key) != nil }
+
     package static var current: EffectGroup? {
         guard let raw = pthread_getspecific(key) else { return nil }
         return Unmanaged<EffectGroup>.fromOpaque(raw).takeUnretainedValue()

@@ -23,10 +23,22 @@ extension SignalProtocol {
     /// - Parameter name: A name for reports (say, what a shutting-down service cancelled); by
     ///   default the name the effect was attached to the store with.
     /// - Returns: The same events, counted as an effect while observed.
+    @inlinable
     public func trackedAsEffect(named name: String? = nil) -> Signal<Element, Error> {
+        // Inlinable, so that the common case (no store action being handled) is specialized: a
+        // thread-local read and the signal itself, with no generic metadata lookups per effect.
         let signal = toSignal()
-        guard let group = EffectScope.current else { return signal }
-        return signal.tracked(in: group, named: name ?? EffectScope.currentName)
+        guard EffectScope.isActive else { return signal }
+        return signal.trackedInCurrentScope(named: name)
+    }
+}
+
+extension Signal {
+    /// ``SignalProtocol/trackedAsEffect(named:)`` when a group is current on this thread.
+    @usableFromInline
+    func trackedInCurrentScope(named name: String?) -> Signal {
+        guard let group = EffectScope.current else { return self }
+        return tracked(in: group, named: name ?? EffectScope.currentName)
     }
 }
 

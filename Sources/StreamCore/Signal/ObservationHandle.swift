@@ -12,9 +12,9 @@ package final class ObservationHandle: Disposable {
     /// not keep the handle, and the handle's inner disposable, alive: no cycle after the
     /// observation ends by itself.
     @usableFromInline
-    final class Flag: Sendable {
+    package final class Flag: Sendable {
         @usableFromInline
-        let value = Atomic<Bool>(false)
+        package let value = Atomic<Bool>(false)
 
         @usableFromInline
         init() {}
@@ -72,7 +72,7 @@ package final class ObservationHandle: Disposable {
     @usableFromInline
     package struct Lifetime: Disposable {
         @usableFromInline
-        let flag: Flag
+        package let flag: Flag
 
         @inlinable
         init(flag: Flag) {

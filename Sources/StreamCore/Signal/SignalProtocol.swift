@@ -24,6 +24,7 @@ extension SignalProtocol {
     }
 
     /// Erases the signal's type to ``Signal``.
+    @inlinable
     public func toSignal() -> Signal<Element, Error> {
         if let signal = self as? Signal<Element, Error> { return signal }
         return Signal.trusted({ observer in self.observe(with: observer.handler) })
