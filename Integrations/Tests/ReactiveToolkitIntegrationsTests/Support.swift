@@ -48,7 +48,7 @@ let ordersReducer = Reducer<Orders, OrderAction>(mutating: { state, action throw
 
 /// Pays each newly submitted order after `delay` (a real `Task.sleep`), as an effect in flight.
 func paymentFeedback(delay: Duration) -> Feedback<Orders, OrderAction> {
-    Feedback<Orders, OrderAction>(effects: { states in
+    Feedback<Orders, OrderAction>(events: { states in
         states.compactMap(\.submitted.last)
             .removeDuplicates()
             .flatMapMerge { id in

@@ -16,9 +16,9 @@ import Testing
             reduce: { log, event in log + [event] },
             feedbacks: [
                 Feedback(reacting: { $0.isEmpty ? "a" : nil }),
-                Feedback(effects: { states in states.compactMap { $0.isEmpty ? "b" : nil } }),
+                Feedback(events: { states in states.compactMap { $0.isEmpty ? "b" : nil } }),
                 Feedback(reacting: { $0.isEmpty ? "c" : nil }),
-                Feedback(effects: { states in states.compactMap { $0 == ["a", "b", "c"] ? "d" : nil } }),
+                Feedback(events: { states in states.compactMap { $0 == ["a", "b", "c"] ? "d" : nil } }),
             ]
         )
         let states = Box<[[String]]>([])

@@ -15,7 +15,7 @@ import StreamCore
 /// - Returns: The feedback, named `payment`.
 // snippet: ServicePaymentFeedback
 public func paymentFeedback(delay: Duration, limitCents: Int = 100_000) -> Feedback<OrdersState, OrdersAction> {
-    Feedback<OrdersState, OrdersAction>(effects: { states in
+    Feedback<OrdersState, OrdersAction>(events: { states in
         states.compactMap(\.lastSubmitted)
             .removeDuplicates(by: { $0.id == $1.id })
             .flatMapMerge { order in
