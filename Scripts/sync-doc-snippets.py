@@ -38,6 +38,7 @@ def compiled_snippets():
                 current = None
             elif current:
                 current[1].append(line)
+    return snippets
 
 
 def main():
