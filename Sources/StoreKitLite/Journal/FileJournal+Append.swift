@@ -16,14 +16,19 @@ extension FileJournal {
             refuse(.tooLarge(kind: "action", bytes: payload.count, limit: options.maxRecordBytes))
             return
         }
-        let due = box.withLock { $0.failure == nil && $0.sequence - $0.journalBase >= UInt64(options.snapshotEvery) }
+        let due = box.withLock { $0.failure == nil && $0.lockDescriptor >= 0 && $0.sequence - $0.journalBase >= UInt64(options.snapshotEvery) }
         if due, let state = currentState() { snapshot(state) }
         let framed = JournalFormat.record(payload)
         let path = paths.journal
         let policy = options.sync
+        let folder = paths.folder
         box.withLock { state in
             if let failure = state.failure {
                 state.refused = failure
+                return
+            }
+            guard state.lockDescriptor >= 0 else {
+                state.refused = .closed(path: folder)
                 return
             }
             do throws(JournalError) {
@@ -95,6 +100,8 @@ extension FileJournal {
         let paths = self.paths
         let durable = options.sync != .never
         box.withLock { inner in
+            // Closed meanwhile: the folder may already belong to another journal.
+            guard inner.lockDescriptor >= 0 else { return }
             let sequence = inner.sequence
             do throws(JournalError) {
                 let file = JournalFormat.snapshot(sequence: sequence, payload: payload)

@@ -5,10 +5,11 @@ extension FileJournal {
     /// Loads the snapshot, replays the journal after it, drops a torn tail and opens the journal
     /// for appending. Once per journal (the store's initializer).
     func restore(initialState: State, reducer: Reducer<State, Action>) throws(JournalError) -> State {
-        let alreadyRestored = box.withLock { state in
+        let (alreadyRestored, closed) = box.withLock { state in
             defer { state.restored = true }
-            return state.restored
+            return (state.restored, state.lockDescriptor < 0)
         }
+        if closed { throw .closed(path: paths.folder) }
         if alreadyRestored { throw .failed(reason: "the journal already backs a store") }
         let history = try readHistory()
         var state = try snapshotState(history) ?? initialState

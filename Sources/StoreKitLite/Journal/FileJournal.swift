@@ -41,7 +41,6 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     public let options: JournalOptions
 
     let box: LockedState<JournalState>
-    let lockDescriptor: Int32
     /// The batched policy's sync timer (a lock box, as `DispatchSourceTimer` is not `Sendable`).
     let timer: LockedState<(any DispatchSourceTimer)?>
     let paths: JournalPaths
@@ -62,10 +61,10 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
         self.folder = folder
         self.options = options
         paths = JournalPaths(folder: folder.path)
-        lockDescriptor = try JournalFiles.lockFolder(paths.folder)
+        let lockDescriptor = try JournalFiles.lockFolder(paths.folder)
         JournalFiles.removeIfPresent(paths.journalTemporary)
         JournalFiles.removeIfPresent(paths.snapshotTemporary)
-        let box = LockedState(JournalState())
+        let box = LockedState(JournalState(lockDescriptor: lockDescriptor))
         self.box = box
         if case .batched(let interval) = options.sync {
             let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
@@ -82,15 +81,47 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     }
 
     deinit {
-        timer.withLock { $0?.cancel() }
-        box.withLock { state in
+        try? close()
+    }
+
+    /// Syncs what was appended, closes the files and releases the folder's lock, so that another
+    /// journal (in this process or another) can open the folder at once.
+    ///
+    /// Without it the lock is released when the journal is deallocated, which may be a little
+    /// after the last `send` returned (the thread that ran the last action may still hold the
+    /// store). Call it when a service stops, after the store's effects settled. Actions sent
+    /// afterwards are refused (``JournalError/closed(path:)``); closing twice does nothing.
+    ///
+    /// - Throws: ``JournalError/io(operation:path:errno:)`` if the final `fsync` failed; the
+    ///   files are closed and the lock released all the same.
+    public func close() throws(JournalError) {
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
+        let path = paths.journal
+        try box.withLock { state -> Result<Void, JournalError> in
+            guard state.lockDescriptor >= 0 else { return .success(()) }
+            var result = Result<Void, JournalError>.success(())
             if state.dirty, state.failure == nil, state.descriptor >= 0 {
-                try? JournalFiles.sync(state.descriptor, path: paths.journal)
+                do throws(JournalError) {
+                    try JournalFiles.sync(state.descriptor, path: path)
+                    state.dirty = false
+                } catch {
+                    result = .failure(error)
+                }
             }
             if state.descriptor >= 0 { JournalFiles.close(state.descriptor) }
             state.descriptor = -1
-        }
-        JournalFiles.close(lockDescriptor)
+            JournalFiles.close(state.lockDescriptor)
+            state.lockDescriptor = -1
+            return result
+        }.get()
+    }
+
+    /// Whether ``close()`` was called: the folder is released and no more actions are accepted.
+    public var isClosed: Bool {
+        box.withLock { $0.lockDescriptor < 0 }
     }
 
     /// How many actions the journal's history holds (those in the snapshot included).
@@ -163,6 +194,8 @@ public struct JournalRecovery: Sendable, Equatable {
 
 /// The journal's mutable state, in its lock box.
 struct JournalState {
+    /// The descriptor holding the folder's `flock`; -1 once closed.
+    var lockDescriptor: Int32
     var descriptor: Int32 = -1
     var sequence: UInt64 = 0
     var journalBase: UInt64 = 0

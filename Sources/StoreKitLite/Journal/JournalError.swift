@@ -25,6 +25,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An earlier `fsync` failed, so what reached the disk is unknown: the journal accepts no
     /// more actions (reopen it to recover from what is on disk).
     case failed(reason: String)
+    /// The journal was closed (``FileJournal/close()``): it accepts no more actions.
+    case closed(path: String)
     /// The determinism check found that replaying the journal does not give the live state.
     case replayMismatch(sequence: UInt64)
 
@@ -42,6 +44,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let kind, let bytes, let limit): "\(kind) of \(bytes) bytes exceeds the limit of \(limit)"
         case .unencodable(let reason): "cannot encode: \(reason)"
         case .failed(let reason): "journal failed: \(reason)"
+        case .closed(let path): "journal \(path) is closed"
         case .replayMismatch(let sequence): "replaying the journal up to action \(sequence) does not give the live state"
         }
     }

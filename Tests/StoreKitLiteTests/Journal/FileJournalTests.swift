@@ -47,6 +47,7 @@ import Testing
             #expect(journal.recovery.droppedTornBytes == record.count - 3)
             #expect(try folder.bytes(of: folder.journal) == intact)   // cut off
             _ = try await store.send(.append(5))
+            try journal.close()
         }
         let (store, _) = try folder.open()
         #expect(store.state.values == [1, 2, 3, 5])
@@ -75,8 +76,9 @@ import Testing
         #expect(throws: JournalError.self) { try folder.open() }
         try folder.write(bytes, to: folder.journal)
         do {
-            let (store, _) = try folder.open()
+            let (store, journal) = try folder.open()
             #expect(store.state.values == [1])
+            try journal.close()
         }
         // Zeros after intact records: a file extended by a crash before its data was written.
         let intact = try folder.bytes(of: folder.journal)
@@ -157,6 +159,7 @@ import Testing
             #expect(store.state.values == [0, 1, 2, 3])
             #expect(journal.sequence == 4)
             _ = try await store.send(.append(9))
+            try journal.close()
         }
         let (store, _) = try folder.open()
         #expect(store.state.values == [0, 1, 2, 3, 9])
@@ -240,5 +243,34 @@ import Testing
         try await folder.run((0..<25).map(TallyAction.append), options: options)
         let (store, _) = try folder.open(options: options)
         #expect(store.state.values == Array(0..<25))
+    }
+
+    /// `close()` syncs, releases the folder at once (while the store is still alive) and refuses
+    /// later actions with a typed error; closing twice does nothing.
+    @Test func closeReleasesTheFolderAtOnceAndRefusesLaterActions() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (store, journal) = try folder.open(options: JournalOptions(sync: .batched(every: .seconds(60))))
+        _ = try await store.send(.append(1))
+        #expect(throws: JournalError.locked(path: folder.url.path)) { try folder.open() }
+        #expect(!journal.isClosed)
+        try journal.close()
+        #expect(journal.isClosed)
+        try journal.close()
+        await #expect(throws: StoreError.self) { try await store.send(.append(2)) }
+        #expect(store.state.values == [1])
+        let (reopened, _) = try folder.open()
+        #expect(reopened.state.values == [1])
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func aClosedJournalCannotBackAStore() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let journal = try FileJournal<Tally, TallyAction>(folder: folder.url)
+        try journal.close()
+        #expect(throws: JournalError.closed(path: folder.url.path)) {
+            try Store(initialState: Tally(), reducer: tallyReducer, journal: journal)
+        }
     }
 }

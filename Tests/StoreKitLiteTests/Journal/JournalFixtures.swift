@@ -41,12 +41,13 @@ struct TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Opens the journal and a store on it, sends `actions`, and lets both go.
+    /// Opens the journal and a store on it, sends `actions`, and closes the journal.
     @discardableResult
     func run(_ actions: [TallyAction], options: JournalOptions = JournalOptions()) async throws -> Tally {
         let journal = try FileJournal<Tally, TallyAction>(folder: url, options: options)
         let store = try Store(initialState: Tally(), reducer: tallyReducer, journal: journal)
         for action in actions { _ = try? await store.send(action) }
+        try journal.close()
         return store.state
     }
 
