@@ -7,6 +7,9 @@ import Testing
 /// must be able to use the very same object. If a lock were held during the callback, the other
 /// thread would block on it and the bounded wait below would fail (instead of hanging CI).
 @Suite struct LockOrderTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// Runs `work` on another thread and reports whether it finished within the timeout.
     private func finishesOnAnotherThread(_ work: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
@@ -36,6 +39,7 @@ import Testing
     }
 
     @Test func propertyObserverCanLetAnotherThreadReadAndSet() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let property = Property(0)
         let outcomes = Box<[Bool]>([])
         let seen = Box<[Int]>([])
@@ -45,7 +49,7 @@ import Testing
             let finished = self.finishesOnAnotherThread {
                 _ = property.value
                 property.value = 2
-                _ = property.observeNext { _ in }
+                bag += property.observeNext { _ in }
             }
             outcomes.mutate { $0.append(finished) }
         }
@@ -56,13 +60,14 @@ import Testing
     }
 
     @Test func replaySubjectObserverCanLetAnotherThreadObserve() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let subject = ReplaySubject<Int, Never>(bufferSize: 2)
         let outcomes = Box<[Bool]>([])
         let late = Recorder<Int, Never>()
         subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
-                _ = subject.observe(with: late.observer)  // attach is queued, not blocked
+                bag += subject.observe(with: late.observer)  // attach is queued, not blocked
                 subject.send(2)
             }
             outcomes.mutate { $0.append(finished) }

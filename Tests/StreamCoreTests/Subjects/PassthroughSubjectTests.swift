@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct PassthroughSubjectTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func deliversToObserversInSubscriptionOrder() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
@@ -114,13 +117,14 @@ import Testing
     }
 
     @Test func observerAddedInsideHandlerGetsOnlyLaterEvents() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let subject = PassthroughSubject<Int, Never>()
         let inner = Recorder<Int, Never>()
         let added = Box(false)
         subject.observeNext { _ in
             if !added.value {
                 added.mutate { $0 = true }
-                _ = subject.observe(with: inner.observer)
+                bag += subject.observe(with: inner.observer)
             }
         }
         subject.send(1)
