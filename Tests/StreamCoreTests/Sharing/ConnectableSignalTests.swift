@@ -194,19 +194,27 @@ import Testing
         source.sendToEveryObserverEver(1)   // reaches the old connection's observer and the new one
         #expect(recorder.elements == [1])
         connection.dispose()
+        source.forgetEveryObserver()  // it keeps them by design: let them go with the test
     }
 }
 
 /// A source that breaks the contract: it keeps its observer after disposal and sends on demand.
 private final class LeakySource: SignalProtocol, Sendable {
-    private let observers = LockedLog<@Sendable (Signal<Int, Never>.Event) -> Void>()
+    private let observers = LockedState<[@Sendable (Signal<Int, Never>.Event) -> Void]>([])
 
     func observe(with observer: @escaping @Sendable (Signal<Int, Never>.Event) -> Void) -> any Disposable {
-        observers.append(observer)
+        observers.withLock { $0.append(observer) }
         return NonDisposable.instance
     }
 
     func sendToEveryObserverEver(_ element: Int) {
-        for observer in observers.values { observer(.next(element)) }
+        for observer in observers.withLock({ $0 }) { observer(.next(element)) }
+    }
+
+    func forgetEveryObserver() {
+        _ = observers.withLock { observers in
+            defer { observers = [] }
+            return observers
+        }
     }
 }

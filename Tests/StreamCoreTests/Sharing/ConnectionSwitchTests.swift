@@ -65,6 +65,7 @@ import Testing
         })
         bag += connectionSwitch.connect()
         #expect(log.values == ["start", "stop", "start"])
+        box.value = nil  // the box, captured by `start`, holds a connection that holds the switch
     }
 
     @Test func connectionStaysWantedUntilEveryLeaseIsGivenBack() {
@@ -86,6 +87,7 @@ import Testing
         let fourth = connectionSwitch.lease()!
         #expect(connectionSwitch.unlease(third) == false)
         #expect(!fourth.isDisposed)
+        fourth.dispose()  // a connection and its switch keep each other while it is wanted
     }
 
     @Test func terminatedSwitchNeverConnectsAgain() {

@@ -21,10 +21,11 @@ import Testing
     }
 
     @Test func subjectObserverCanLetAnotherThreadSendObserveAndDispose() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let subject = PassthroughSubject<Int, Never>()
         let outcomes = Box<[Bool]>([])
         let other = subject.observeNext { _ in }
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
                 subject.send(2)                          // queued behind this delivery
@@ -43,7 +44,7 @@ import Testing
         let property = Property(0)
         let outcomes = Box<[Bool]>([])
         let seen = Box<[Int]>([])
-        property.observeNext { value in
+        bag += property.observeNext { value in
             seen.mutate { $0.append(value) }
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
@@ -64,7 +65,7 @@ import Testing
         let subject = ReplaySubject<Int, Never>(bufferSize: 2)
         let outcomes = Box<[Bool]>([])
         let late = Recorder<Int, Never>()
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
                 bag += subject.observe(with: late.observer)  // attach is queued, not blocked
