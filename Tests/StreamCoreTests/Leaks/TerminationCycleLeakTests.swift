@@ -7,9 +7,10 @@ import Testing
 @Suite struct TerminationCycleLeakTests {
     /// A signal that completes at once, recording (weakly) the observation its subscription
     /// returns: the object an operator keeps as its upstream disposable.
-    private func probed(_ probe: Box<WeakRef<AnyObject>?>, _ events: [Signal<Int, TestError>.Event])
-        -> Signal<Int, TestError>
-    {
+    private func probed(
+        _ probe: Box<WeakRef<AnyObject>?>,
+        _ events: [Signal<Int, TestError>.Event]
+    ) -> Signal<Int, TestError> {
         let source = Signal<Int, TestError> { observer in
             events.forEach { observer.on($0) }
             return NonDisposable.instance
