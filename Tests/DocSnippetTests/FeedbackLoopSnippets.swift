@@ -57,9 +57,10 @@ enum FeedbackLoopSnippets {
             },
             feedbacks: [loadNextPage]
         )
-        _ = system.observeNext { state in
+        let bag = DisposeBag()
+        system.observeNext { state in
             print(state.movies.count, "movies, next page:", state.nextPage.map(String.init) ?? "none")
-        }
+        }.dispose(in: bag)
         // end
     }
 
@@ -103,7 +104,8 @@ enum FeedbackLoopSnippets {
             },
             feedbacks: [toTarget]
         )
-        _ = system.observeNext { print("\($0.current)°") }
+        let bag = DisposeBag()
+        system.observeNext { print("\($0.current)°") }.dispose(in: bag)
         // end
     }
 

@@ -92,6 +92,7 @@ import Testing
         scheduler.advance(by: .seconds(3))
         #expect(log.values == [1, 2])
         #expect(scheduler.pendingCount == 1)
+        scheduler.run()  // the pending action captures the scheduler: run it so nothing is left
     }
 
     @Test func cancellingAnActionPreventsItAndReleasesItAtOnce() {

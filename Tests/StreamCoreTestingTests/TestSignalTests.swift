@@ -54,5 +54,6 @@ import Testing
         scheduler.run()
         #expect(recorder.events == [Recorded(tick: 2, .next(5))])
         #expect(source.subscriptions == [TestSubscription(0)])
+        recorder.dispose()  // the script never ends: end the observation the test made
     }
 }

@@ -27,13 +27,18 @@ extension SignalProtocol {
                 case .failed(let error):
                     let recovery = recover(error).subscribe(Observer(lifetime: lifetime) { event in
                         observer.on(event)
+                        if event.isTerminal { observations.dispose() }
                     })
                     observations.add(recovery)
                 case .completed:
                     observer.on(.completed)
+                    observations.dispose()
                 }
             })
             observations.add(upstream)
+            // Disposed on termination too: the upstream and recovery observations keep `lifetime`,
+            // which keeps `observations`, which keeps them — a cycle that would outlive a finished
+            // observation whose handle was dropped.
             return observations
         })
     }

@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct ConsumeLoadingStateTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func listenerSeesStatesAndSignalCarriesValues() {
         let listener = RecordingListener()
         let recorder = Recorder<Int, Never>()
@@ -18,7 +21,7 @@ import Testing
         var listener: RecordingListener? = RecordingListener()
         weak let weakListener = listener
         let recorder = Recorder<Int, Never>()
-        _ = subject.consumeLoadingState(by: listener!).observe(with: recorder.observer)
+        bag += subject.consumeLoadingState(by: listener!).observe(with: recorder.observer)
         listener = nil
         #expect(weakListener == nil)
         subject.send(.loaded(3))

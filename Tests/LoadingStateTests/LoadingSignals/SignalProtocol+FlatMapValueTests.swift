@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct FlatMapValueTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func followsTheDependentLoad() {
         let recorder = Recorder<LoadingState<String, TestError>, Never>()
         _ = Signal<Int, TestError>.just(2).toLoadingSignal()
@@ -25,7 +28,7 @@ import Testing
         let inners = [PassthroughSubject<Int, TestError>(), PassthroughSubject<Int, TestError>()]
         let index = Box(0)
         let recorder = Recorder<State, Never>()
-        _ = source.flatMapValue { _ in
+        bag += source.flatMapValue { _ in
             let current = index.mutate { value -> Int in defer { value += 1 }; return value }
             return inners[current].toSignal()
         }.observe(with: recorder.observer)

@@ -5,6 +5,9 @@ import StreamCore
 import Testing
 
 @Suite struct ShareReplayValuesTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// Regression (found by the leak tests): the shared hub was only kept by the returned signal
     /// value, so when that value was not stored (`x.shareReplayValues().observe { … }`), the hub
     /// went away after the first observation started: later states never arrived, the source
@@ -26,13 +29,13 @@ import Testing
         let subject = PassthroughSubject<State, Never>()
         let shared = subject.shareReplayValues(limit: 1)
         let first = Recorder<State, Never>()
-        _ = shared.observe(with: first.observer)
+        bag += shared.observe(with: first.observer)
         subject.send(.loading)
         subject.send(.loaded(1))
         subject.send(.loaded(2))
         subject.send(.loading)
         let late = Recorder<State, Never>()
-        _ = shared.observe(with: late.observer)
+        bag += shared.observe(with: late.observer)
         subject.send(.failed(.boom))
         #expect(first.elements == [.loading, .loaded(1), .loaded(2), .loading, .failed(.boom)])
         #expect(late.elements == [.loaded(2), .failed(.boom)])
@@ -64,6 +67,7 @@ import Testing
     }
 
     @Test func concurrentObserversEachSeeOrderedValues() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let subject = PassthroughSubject<State, Never>()
         let shared = subject.shareReplayValues(limit: 3)
         let recorders = (0..<8).map { _ in Recorder<State, Never>() }
@@ -71,7 +75,7 @@ import Testing
         let keepAlive = shared.observe(with: global.observer)
         DispatchQueue.concurrentPerform(iterations: 16) { index in
             if index < 8 {
-                _ = shared.observe(with: recorders[index].observer)
+                bag += shared.observe(with: recorders[index].observer)
             } else {
                 subject.send(.loaded(index))
             }

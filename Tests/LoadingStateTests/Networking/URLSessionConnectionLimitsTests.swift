@@ -8,7 +8,7 @@ import Testing
 /// time, a body larger than the limit (declared or not), a huge error page.
 @Suite struct URLSessionConnectionLimitsTests {
     /// 64 KiB of JSON-ish filler, repeated by the server to build large bodies.
-    static let block = Data(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+    static var block: Data { Data(repeating: UInt8(ascii: "x"), count: 64 * 1024) }
     /// The oversize bodies: 128 MiB (2,048 blocks). Large against the limits, small enough that a
     /// whole transfer (when cancellation lands late) does not hold a test thread for long: these
     /// tests block their thread, and the whole suite shares two cooperative threads on a 2-core

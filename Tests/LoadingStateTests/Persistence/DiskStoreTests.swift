@@ -153,7 +153,11 @@ func result<Value: Sendable>(_ signal: Signal<Value, FlowError>) -> Recorder<Val
             // Wait until it holds the lock.
             _ = pipe.fileHandleForReading.availableData
         }
-        defer { for (process, _) in writers where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer {
+            for (process, _) in writers where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            // Until it has seen its child exit, a running `Process` keeps itself alive.
+            for (process, _) in writers { process.waitUntilExit() }
+        }
         kill(writers[0].0.processIdentifier, SIGKILL)
         writers[0].0.waitUntilExit()
         #expect(result(store.save(Author(name: "Ann"))).elements == [Author(name: "Ann")])

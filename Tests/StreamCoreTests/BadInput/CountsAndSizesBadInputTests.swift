@@ -6,6 +6,9 @@ import Testing
 /// Every count, size, index and limit a user passes may be zero, negative or huge: the documented
 /// behaviour follows (never a trap, never an unbounded allocation).
 @Suite struct CountsAndSizesBadInputTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     struct Case: Sendable, CustomStringConvertible {
         let description: String
         let build: @Sendable (Signal<Int, Never>) -> Signal<Int, Never>
@@ -69,8 +72,8 @@ import Testing
         let shared = PassthroughSubject<Int, Never>().shareReplay(limit: .max)
         subject.send(1)
         let recorder = Recorder<Int, Never>()
-        _ = subject.observe(with: recorder.observer)
-        _ = shared.observe(with: recorder.observer)
+        bag += subject.observe(with: recorder.observer)
+        bag += shared.observe(with: recorder.observer)
         #expect(recorder.elements == [1])
     }
 

@@ -74,6 +74,7 @@ import Testing
         engine.withLock { $0 = created }
         created.update { _, effects in effects.send(.next(1)) }
         #expect(order.withLock { $0 } == ["start 1", "end 1", "start 2", "end 2"])
+        engine.withLock { $0 = nil }  // the observer, kept by the engine, reads the box keeping it
     }
 
     @Test func delayUnderEightSendersAndAnAdvancingThreadKeepsOrderAndLosesNothing() {

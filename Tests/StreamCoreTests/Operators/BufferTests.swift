@@ -4,6 +4,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct BufferTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsFullBuffersAndThePartialLastOnCompletion() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.coldSignal("-a-b-c-d-e|", values: ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5])
@@ -57,7 +60,7 @@ import Testing
     @Test func reentrantSendFromTheObserverIsDeliveredInOrder() {
         let source = PassthroughSubject<Int, Never>()
         let log = Box<[[Int]]>([])
-        _ = source.buffer(size: 1).observeNext { buffer in
+        bag += source.buffer(size: 1).observeNext { buffer in
             log.mutate { $0.append(buffer) }
             if buffer == [1] { source.send(2) }
         }

@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct CombineLatestTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsPairsOnceBothHaveSent() {
         let a = PassthroughSubject<Int, TestError>()
         let b = PassthroughSubject<Int, TestError>()
@@ -52,7 +55,7 @@ import Testing
         let triples = Recorder<String, Never>()
         let method = Recorder<String, Never>()
         _ = combineLatest(a, b) { "\($0)\($1)" }.observe(with: pairs.observer)
-        _ = combineLatest(a, b, c) { "\($0)\($1)\($2)" }.observe(with: triples.observer)
+        bag += combineLatest(a, b, c) { "\($0)\($1)\($2)" }.observe(with: triples.observer)
         _ = a.combineLatest(with: b) { "\($1)\($0)" }.observe(with: method.observer)
         a.send(1)
         b.send("x")
@@ -129,7 +132,7 @@ import Testing
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         let log = Box<[[Int]]>([])
-        _ = a.combineLatest(with: b).observeNext { x, y in
+        bag += a.combineLatest(with: b).observeNext { x, y in
             log.mutate { $0.append([x, y]) }
             // Sent from inside the observer: queued, delivered after the current pair.
             if x == 1, y == 10 { b.send(11) }

@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct DistinctUntilChangedTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func dropsConsecutiveDuplicatesOnly() {
         let recorder = Recorder<Int, Never>()
         _ = SafeSignal.sequence([1, 1, 2, 1, 1, 3, 3]).distinctUntilChanged().observe(with: recorder.observer)
@@ -56,7 +59,7 @@ import Testing
     @Test func reentrantSendIsComparedInOrder() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[Int]>([])
-        _ = subject.distinctUntilChanged().observeNext { value in
+        bag += subject.distinctUntilChanged().observeNext { value in
             log.mutate { $0.append(value) }
             if value == 1 {
                 subject.send(1)

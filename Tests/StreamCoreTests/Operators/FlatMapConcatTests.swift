@@ -4,11 +4,14 @@ import StreamCore
 import Testing
 
 @Suite struct FlatMapConcatTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func observesOneInnerAtATimeInOrder() {
         let outer = PassthroughSubject<Int, TestError>()
         let inners = (0..<3).map { _ in Probe<Int, TestError>() }
         let recorder = Recorder<Int, TestError>()
-        _ = outer.flatMapConcat { inners[$0].signal }.observe(with: recorder.observer)
+        bag += outer.flatMapConcat { inners[$0].signal }.observe(with: recorder.observer)
         outer.send(0)
         outer.send(1)
         outer.send(2)

@@ -4,11 +4,14 @@ import StreamCore
 import Testing
 
 @Suite struct FlatMapLatestTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsOnlyTheLatestInnerElements() {
         let outer = PassthroughSubject<Int, TestError>()
         let inners = (0..<2).map { _ in Probe<Int, TestError>() }
         let recorder = Recorder<Int, TestError>()
-        _ = outer.flatMapLatest { inners[$0].signal }.observe(with: recorder.observer)
+        bag += outer.flatMapLatest { inners[$0].signal }.observe(with: recorder.observer)
         outer.send(0)
         inners[0].send(1)
         outer.send(1)

@@ -5,6 +5,9 @@ import Synchronization
 import Testing
 
 @Suite struct FlatMapMergeTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsElementsOfAllInnersAsTheyArrive() {
         let outer = PassthroughSubject<Int, TestError>()
         let inners = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
@@ -59,7 +62,7 @@ import Testing
         let outer = PassthroughSubject<Int, Never>()
         let inners = (0..<3).map { _ in Probe<Int, Never>() }
         let recorder = Recorder<Int, Never>()
-        _ = outer.flatMapMerge(maxConcurrent: 2) { inners[$0].signal }.observe(with: recorder.observer)
+        bag += outer.flatMapMerge(maxConcurrent: 2) { inners[$0].signal }.observe(with: recorder.observer)
         outer.send(0)
         outer.send(1)
         outer.send(2)
@@ -73,7 +76,7 @@ import Testing
     @Test func maxConcurrentBelowOneMeansOne() {
         let outer = PassthroughSubject<Int, Never>()
         let inners = (0..<2).map { _ in Probe<Int, Never>() }
-        _ = outer.flatMapMerge(maxConcurrent: -3) { inners[$0].signal }.observeNext { _ in }
+        bag += outer.flatMapMerge(maxConcurrent: -3) { inners[$0].signal }.observeNext { _ in }
         outer.send(0)
         outer.send(1)
         #expect(inners.map(\.subscriptions) == [1, 0])

@@ -4,6 +4,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct HandleEventsTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// A signal that logs every side effect into `log`.
     private func logged<S: SignalProtocol>(_ signal: S, _ log: Box<[String]>) -> Signal<S.Element, S.Error> {
         signal.handleEvents(
@@ -57,7 +60,7 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
         let recorder = Recorder<Int, Never>()
-        _ = logged(subject, log).observe(with: { event in
+        bag += logged(subject, log).observe(with: { event in
             recorder.observer(event)
             if event.element == 1 { subject.send(2) }
         })

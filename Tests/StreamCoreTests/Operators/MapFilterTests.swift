@@ -65,11 +65,12 @@ import Testing
     @Test func reentrantSendThroughAChainKeepsOrder() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[Int]>([])
-        subject.map { $0 * 2 }.observeNext { value in
+        let observation = subject.map { $0 * 2 }.observeNext { value in
             log.mutate { $0.append(value) }
             if value < 6 { subject.send(value / 2 + 1) }
         }
         subject.send(1)
         #expect(log.value == [2, 4, 6])
+        observation.dispose()
     }
 }

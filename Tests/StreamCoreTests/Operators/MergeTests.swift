@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct MergeTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsElementsOfBothAsTheyArrive() {
         let a = PassthroughSubject<Int, TestError>()
         let b = PassthroughSubject<Int, TestError>()
@@ -77,7 +80,7 @@ import Testing
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         let log = Box<[Int]>([])
-        _ = a.merge(with: b).observeNext { value in
+        bag += a.merge(with: b).observeNext { value in
             log.mutate { $0.append(value) }
             if value == 1 {
                 b.send(2)

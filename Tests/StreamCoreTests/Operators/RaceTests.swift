@@ -4,6 +4,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct RaceTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func firstToSendWinsAndTheOthersAreDisposed() throws {
         let scheduler = TestScheduler()
         let slow = try scheduler.coldSignal("---a-b|")
@@ -46,7 +49,7 @@ import Testing
     @Test func losersAreDisposedOnceAndIgnored() {
         let probes = (0..<3).map { _ in Probe<Int, Never>() }
         let recorder = Recorder<Int, Never>()
-        _ = Signal.race(probes.map(\.signal)).observe(with: { event in
+        bag += Signal.race(probes.map(\.signal)).observe(with: { event in
             recorder.observer(event)
             if event.element == 1 { probes[1].send(2) }   // re-entrant: the winner's next event is queued
         })

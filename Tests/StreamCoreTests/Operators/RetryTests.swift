@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct RetryTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// A signal that fails on its first `failures` observations and then sends `[1, 2]`.
     private func flaky(failures: Int, attempts: Box<Int>) -> Signal<Int, TestError> {
         Signal({ observer in
@@ -127,7 +130,7 @@ import Testing
     @Test func reentrantSendFromObserverKeepsOrder() {
         let subject = PassthroughSubject<Int, TestError>()
         let log = Box<[Int]>([])
-        _ = subject.retry(1).observeNext { value in
+        bag += subject.retry(1).observeNext { value in
             log.mutate { $0.append(value) }
             if value == 1 { subject.send(2) }
             log.mutate { $0.append(-value) }

@@ -5,6 +5,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct SampleTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsTheLatestElementOncePerNewElement() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.hotSignal("-a-b---c----")
@@ -54,7 +57,7 @@ import Testing
         let source = PassthroughSubject<Int, Never>()
         let sampler = PassthroughSubject<Void, Never>()
         let log = Box<[String]>([])
-        _ = source.sample(with: sampler).observe(with: { event in
+        bag += source.sample(with: sampler).observe(with: { event in
             log.mutate { $0.append("\(event)") }
             if case .next(1) = event {
                 source.send(2)

@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct SkipTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func dropsTheFirstElements() {
         let recorder = Recorder<Int, Never>()
         _ = SafeSignal.sequence(1...5).skip(first: 2).observe(with: recorder.observer)
@@ -56,7 +59,7 @@ import Testing
     @Test func reentrantSendKeepsOrder() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[Int]>([])
-        _ = subject.skip(first: 1).observeNext { value in
+        bag += subject.skip(first: 1).observeNext { value in
             log.mutate { $0.append(value) }
             if value == 2 { subject.send(3) }
             log.mutate { $0.append(-value) }

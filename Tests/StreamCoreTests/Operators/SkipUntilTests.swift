@@ -5,6 +5,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct SkipUntilTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func dropsElementsUntilTheTriggerSends() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.hotSignal("-a-b-c-d|")
@@ -67,7 +70,7 @@ import Testing
     @Test func reentrantSendFromTheObserverIsQueued() {
         let source = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
-        _ = source.skip(until: SafeSignal.just(())).observe(with: { event in
+        bag += source.skip(until: SafeSignal.just(())).observe(with: { event in
             log.mutate { $0.append("\(event)") }
             if case .next(1) = event {
                 source.send(2)

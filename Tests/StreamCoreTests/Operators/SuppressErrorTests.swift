@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct SuppressErrorTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func turnsTheFailureIntoACompletion() {
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = Recorder<Int, Never>()
@@ -49,7 +52,7 @@ import Testing
     @Test func reentrantSendKeepsOrder() {
         let subject = PassthroughSubject<Int, TestError>()
         let log = Box<[Int]>([])
-        _ = subject.suppressError(logging: false).observeNext { value in
+        bag += subject.suppressError(logging: false).observeNext { value in
             log.mutate { $0.append(value) }
             if value == 1 { subject.send(2) }
             log.mutate { $0.append(-value) }

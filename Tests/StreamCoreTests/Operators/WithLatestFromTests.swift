@@ -4,6 +4,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct WithLatestFromTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func pairsEachElementWithTheLatestOfTheOther() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.coldSignal("a-b---c-d|")
@@ -61,7 +64,7 @@ import Testing
         let source = PassthroughSubject<Int, Never>()
         let other = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
-        _ = source.with(latestFrom: other) { $0 + $1 }.observe(with: { event in
+        bag += source.with(latestFrom: other) { $0 + $1 }.observe(with: { event in
             recorder.observer(event)
             if event.element == 11 { other.send(20); source.send(2) }
         })

@@ -5,6 +5,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct ZipTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func pairsElementsByIndex() throws {
         let scheduler = TestScheduler()
         let a = try scheduler.coldSignal("-a-b---c|")
@@ -84,7 +87,7 @@ import Testing
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
-        _ = zip(a, b).map { $0 + $1 }.observe(with: { event in
+        bag += zip(a, b).map { $0 + $1 }.observe(with: { event in
             recorder.observer(event)
             if event.element == 11 { a.send(2); b.send(20) }
         })

@@ -5,6 +5,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct ReceiveOnTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func deliversOnTheContextInOrder() async {
         let queue = DispatchQueue(label: "receive-on-tests")
         let key = DispatchSpecificKey<Int>()
@@ -132,7 +135,7 @@ import Testing
         let synchronous = ExecutionContext { work in work() }
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
-        _ = subject.receive(on: synchronous).observeNext { value in
+        bag += subject.receive(on: synchronous).observeNext { value in
             log.mutate { $0.append("begin \(value)") }
             if value == 1 { subject.send(2) }
             log.mutate { $0.append("end \(value)") }

@@ -5,6 +5,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct SubscribeOnTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// A signal that records where and whether its producer ran.
     private static func probe(runs: Box<Int>, disposed: Box<Bool>) -> Signal<Int, Never> {
         // Parenthesized: inside the package a trailing closure would also match `init(trusted:)`.
@@ -27,7 +30,7 @@ import Testing
             return NonDisposable.instance
         })
         let recorder = Recorder<Int, Never>()
-        _ = signal.subscribe(on: queue.context).observe { event in
+        bag += signal.subscribe(on: queue.context).observe { event in
             recorder.observer(event)
             if event.isTerminal { done.signal() }
         }

@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct ConnectableSignalTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     typealias Events = [Signal<Int, TestError>.Event]
 
     @Test func observersReceiveNothingUntilConnectedThenShareOneObservation() {
@@ -136,7 +139,7 @@ import Testing
         let connectable = Signal<Int, Never>.sequence(1...100_000).publish()
         box.mutate { $0 = connectable }
         let recorder = Recorder<Int, Never>()
-        _ = connectable.observe(with: { event in
+        bag += connectable.observe(with: { event in
             recorder.observer(event)
             // Re-entrant: connect() returns the live connection, which we dispose.
             if event.element == 3 { box.value?.connect().dispose() }
@@ -150,7 +153,7 @@ import Testing
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
         let recorder = Recorder<Int, TestError>()
-        _ = connectable.observe(with: { event in
+        bag += connectable.observe(with: { event in
             recorder.observer(event)
             _ = connectable.connect()
         })
@@ -185,25 +188,33 @@ import Testing
         let source = LeakySource()
         let connectable = source.publish()
         let recorder = Recorder<Int, Never>()
-        _ = connectable.observe(with: recorder.observer)
+        bag += connectable.observe(with: recorder.observer)
         connectable.connect().dispose()
         let connection = connectable.connect()
         source.sendToEveryObserverEver(1)   // reaches the old connection's observer and the new one
         #expect(recorder.elements == [1])
         connection.dispose()
+        source.forgetEveryObserver()  // it keeps them by design: let them go with the test
     }
 }
 
 /// A source that breaks the contract: it keeps its observer after disposal and sends on demand.
 private final class LeakySource: SignalProtocol, Sendable {
-    private let observers = LockedLog<@Sendable (Signal<Int, Never>.Event) -> Void>()
+    private let observers = LockedState<[@Sendable (Signal<Int, Never>.Event) -> Void]>([])
 
     func observe(with observer: @escaping @Sendable (Signal<Int, Never>.Event) -> Void) -> any Disposable {
-        observers.append(observer)
+        observers.withLock { $0.append(observer) }
         return NonDisposable.instance
     }
 
     func sendToEveryObserverEver(_ element: Int) {
-        for observer in observers.values { observer(.next(element)) }
+        for observer in observers.withLock({ $0 }) { observer(.next(element)) }
+    }
+
+    func forgetEveryObserver() {
+        _ = observers.withLock { observers in
+            defer { observers = [] }
+            return observers
+        }
     }
 }

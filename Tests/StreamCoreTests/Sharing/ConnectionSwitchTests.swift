@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct ConnectionSwitchTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func racingConnectsMakeExactlyOneConnection() {
         let source = CountingSource<Int>()
         let connectable = source.signal.publish()
@@ -47,6 +50,7 @@ import Testing
     }
 
     @Test func stopCompletesBeforeTheNextStartBegins() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let log = LockedLog<String>()
         let box = Box<ConnectionSwitch.Connection?>(nil)
         let connectionSwitch = ConnectionSwitch(start: { connection in
@@ -55,12 +59,13 @@ import Testing
                 box.mutate { $0 = connection }
                 // Re-entrant disconnect and reconnect while the first start is running.
                 connection.dispose()
-                _ = connection.owner.connect()
+                bag += connection.owner.connect()
             }
             return BlockDisposable { log.append("stop") }
         })
-        _ = connectionSwitch.connect()
+        bag += connectionSwitch.connect()
         #expect(log.values == ["start", "stop", "start"])
+        box.value = nil  // the box, captured by `start`, holds a connection that holds the switch
     }
 
     @Test func connectionStaysWantedUntilEveryLeaseIsGivenBack() {
@@ -82,6 +87,7 @@ import Testing
         let fourth = connectionSwitch.lease()!
         #expect(connectionSwitch.unlease(third) == false)
         #expect(!fourth.isDisposed)
+        fourth.dispose()  // a connection and its switch keep each other while it is wanted
     }
 
     @Test func terminatedSwitchNeverConnectsAgain() {

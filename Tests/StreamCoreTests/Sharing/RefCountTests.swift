@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct RefCountTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func firstObserverConnectsAndOthersShareTheConnection() {
         let source = CountingSource<Int>()
         let shared = source.signal.publish().refCount()
@@ -66,15 +69,16 @@ import Testing
     }
 
     @Test func observerAddedFromInsideAHandlerGetsReplayThenLaterEventsInOrder() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let source = CountingSource<Int>()
         let shared = source.signal.replay(limit: 1).refCount()
         let first = Recorder<Int, TestError>()
         let second = Recorder<Int, TestError>()
         let added = Box(false)
-        _ = shared.observe(with: { event in
+        bag += shared.observe(with: { event in
             first.observer(event)
             if event.element == 1, !added.mutate({ let was = $0; $0 = true; return was }) {
-                _ = shared.observe(with: second.observer)
+                bag += shared.observe(with: second.observer)
             }
         })
         source.send(1)
@@ -90,7 +94,7 @@ import Testing
         let victim = Box<(any Disposable)?>(nil)
         let first = Recorder<Int, TestError>()
         let second = Recorder<Int, TestError>()
-        _ = shared.observe(with: { event in
+        bag += shared.observe(with: { event in
             first.observer(event)
             if event.element == 2 { victim.value?.dispose() }
         })
@@ -107,12 +111,12 @@ import Testing
         let source = CountingSource<Int>()
         let shared = source.signal.share(limit: 1)
         let log = LockedLog<String>()
-        _ = shared.observe(with: { event in
+        bag += shared.observe(with: { event in
             guard let element = event.element else { return }
             log.append("a\(element)")
             if element == 1 { source.send(2) }
         })
-        _ = shared.observe(with: { event in
+        bag += shared.observe(with: { event in
             if let element = event.element { log.append("b\(element)") }
         })
         source.send(1)
@@ -200,10 +204,10 @@ import Testing
         let connectable = source.signal.publish()
         let shared = connectable.refCount()
         let recorder = Recorder<Int, TestError>()
-        _ = shared.observe(with: recorder.observer)
+        bag += shared.observe(with: recorder.observer)
         connectable.connect().dispose()   // the live connection, disposed behind refCount's back
         #expect(source.active.value == 0)
-        _ = shared.observe(with: { _ in })
+        bag += shared.observe(with: { _ in })
         source.send(1)
         #expect(source.active.value == 1)
         #expect(recorder.elements == [1])

@@ -4,6 +4,9 @@ import StreamCore
 import Testing
 
 @Suite struct SignalTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// A producer that keeps its observer so the test can send later, from anywhere.
     final class Captured<Element: Sendable, Failure: Error>: @unchecked Sendable {
         // @unchecked Sendable: `observers` is only touched with `lock` held.
@@ -120,7 +123,7 @@ import Testing
         let depth = Box(0)
         let maxDepth = Box(0)
         let recorder = Recorder<Int, Never>()
-        _ = captured.signal.observe { event in
+        bag += captured.signal.observe { event in
             let current = depth.mutate { $0 += 1; return $0 }
             maxDepth.mutate { $0 = max($0, current) }
             recorder.observer(event)

@@ -23,7 +23,7 @@ import Testing
             let property = Property(0)
             let other = property.observeNext { _ in }
             let seen = Box<[Int]>([])
-            property.observeNext { value in
+            let observation = property.observeNext { value in
                 seen.append(value)
                 guard value == 1 else { return }
                 property.value = 2                        // queued behind this delivery
@@ -36,6 +36,7 @@ import Testing
             property.value = 1
             #expect(seen.value == [0, 1, 2, 3])
             #expect(property.value == 3)
+            observation.dispose()
         }
         #expect(finished)
     }
@@ -45,7 +46,7 @@ import Testing
         let other = property.observeNext { _ in }
         let outcomes = Box<[Bool]>([])
         let seen = Box<[Int]>([])
-        property.observeNext { value in
+        let observation = property.observeNext { value in
             seen.append(value)
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
@@ -61,6 +62,7 @@ import Testing
         property.value = 1
         #expect(outcomes.value == [true])
         #expect(seen.value == [0, 1, 2, 3])
+        observation.dispose()
     }
 
     @Test(arguments: [false, true])

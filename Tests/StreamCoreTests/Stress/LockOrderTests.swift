@@ -7,6 +7,9 @@ import Testing
 /// must be able to use the very same object. If a lock were held during the callback, the other
 /// thread would block on it and the bounded wait below would fail (instead of hanging CI).
 @Suite struct LockOrderTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     /// Runs `work` on another thread and reports whether it finished within the timeout.
     private func finishesOnAnotherThread(_ work: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
@@ -18,10 +21,11 @@ import Testing
     }
 
     @Test func subjectObserverCanLetAnotherThreadSendObserveAndDispose() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let subject = PassthroughSubject<Int, Never>()
         let outcomes = Box<[Bool]>([])
         let other = subject.observeNext { _ in }
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
                 subject.send(2)                          // queued behind this delivery
@@ -36,16 +40,17 @@ import Testing
     }
 
     @Test func propertyObserverCanLetAnotherThreadReadAndSet() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let property = Property(0)
         let outcomes = Box<[Bool]>([])
         let seen = Box<[Int]>([])
-        property.observeNext { value in
+        bag += property.observeNext { value in
             seen.mutate { $0.append(value) }
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
                 _ = property.value
                 property.value = 2
-                _ = property.observeNext { _ in }
+                bag += property.observeNext { _ in }
             }
             outcomes.mutate { $0.append(finished) }
         }
@@ -56,13 +61,14 @@ import Testing
     }
 
     @Test func replaySubjectObserverCanLetAnotherThreadObserve() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let subject = ReplaySubject<Int, Never>(bufferSize: 2)
         let outcomes = Box<[Bool]>([])
         let late = Recorder<Int, Never>()
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
-                _ = subject.observe(with: late.observer)  // attach is queued, not blocked
+                bag += subject.observe(with: late.observer)  // attach is queued, not blocked
                 subject.send(2)
             }
             outcomes.mutate { $0.append(finished) }

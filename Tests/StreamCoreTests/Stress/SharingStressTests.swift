@@ -13,6 +13,9 @@ import Testing
 ///
 /// Elements are `sender * 100_000 + index`, so each observer can check per-sender order.
 @Suite struct SharingStressTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     static let senders = 4
     static let perSender = 1_000
     static let observerRounds = 100
@@ -64,7 +67,7 @@ import Testing
             #expect(values == (0..<Self.perSender).map { sender * 100_000 + $0 })
         }
         let late = Recorder<Int, Never>()
-        _ = shared.observe(with: late.observer)
+        bag += shared.observe(with: late.observer)
         #expect(late.elements == keeper.elements)
         connection.dispose()
     }

@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct PassthroughSubjectTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func deliversToObserversInSubscriptionOrder() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
@@ -85,23 +88,25 @@ import Testing
     }
 
     @Test func reentrantSendIsDeliveredToEveryoneAfterTheCurrentEvent() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let subject = PassthroughSubject<Int, Never>()
         let log = Box<[String]>([])
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             log.mutate { $0.append("a\(value)") }
             if value == 1 { subject.send(2) }
         }
-        subject.observeNext { value in log.mutate { $0.append("b\(value)") } }
+        bag += subject.observeNext { value in log.mutate { $0.append("b\(value)") } }
         subject.send(1)
         #expect(log.value == ["a1", "b1", "a2", "b2"])
     }
 
     @Test func deepReentrancyUsesConstantStack() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let subject = PassthroughSubject<Int, Never>()
         let depth = Box(0)
         let maxDepth = Box(0)
         let count = Box(0)
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             let current = depth.mutate { $0 += 1; return $0 }
             maxDepth.mutate { $0 = max($0, current) }
             count.mutate { $0 += 1 }
@@ -114,13 +119,14 @@ import Testing
     }
 
     @Test func observerAddedInsideHandlerGetsOnlyLaterEvents() {
+        defer { bag.dispose() }  // a handler below captures the bag: dispose it explicitly
         let subject = PassthroughSubject<Int, Never>()
         let inner = Recorder<Int, Never>()
         let added = Box(false)
-        subject.observeNext { _ in
+        bag += subject.observeNext { _ in
             if !added.value {
                 added.mutate { $0 = true }
-                _ = subject.observe(with: inner.observer)
+                bag += subject.observe(with: inner.observer)
             }
         }
         subject.send(1)

@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct PropertyTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func observersReceiveTheCurrentValueThenChanges() {
         let name = Property("Jim")
         let recorder = Recorder<String, Never>()
@@ -23,9 +26,10 @@ import Testing
     }
 
     @Test func settingFromInsideAnObserverIsQueuedNotRecursive() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let counter = Property(0)
         let log = Box<[Int]>([])
-        counter.observeNext { value in
+        bag += counter.observeNext { value in
             log.mutate { $0.append(value) }
             if value < 3 { counter.value = value + 1 }
             // A read inside the observer sees the newest write.

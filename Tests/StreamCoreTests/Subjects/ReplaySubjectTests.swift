@@ -3,6 +3,9 @@ import StreamCore
 import Testing
 
 @Suite struct ReplaySubjectTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func replaysTheLastElementsToLateObservers() {
         let subject = ReplaySubject<Int, Never>(bufferSize: 2)
         subject.send(1)
@@ -49,10 +52,11 @@ import Testing
     }
 
     @Test func observerAddedInsideHandlerIsReplayedRightAfterTheCurrentEvent() {
+        defer { bag.dispose() }  // handlers below capture what they observe: end them with the test
         let subject = ReplaySubject<Int, Never>(bufferSize: 1)
         let log = Box<[String]>([])
         let added = Box(false)
-        subject.observeNext { value in
+        bag += subject.observeNext { value in
             log.mutate { $0.append("outer\(value)") }
             if !added.value {
                 added.mutate { $0 = true }

@@ -141,11 +141,12 @@ typealias Flattening = (
 func reentrantOuterSendLog(_ flatten: Flattening) -> [Int] {
     let outer = PassthroughSubject<Int, Never>()
     let log = Box<[Int]>([])
-    _ = flatten(outer) { value in SafeSignal<Int>.sequence([value, value + 1]) }.observeNext { value in
+    let observation = flatten(outer) { value in SafeSignal<Int>.sequence([value, value + 1]) }.observeNext { value in
         log.mutate { $0.append(value) }
         if value == 1 { outer.send(10) }
     }
     outer.send(1)
+    observation.dispose()
     return log.value
 }
 

@@ -3,6 +3,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct DebounceTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsTheLatestElementAfterAQuietPeriodAndFlushesOnCompletion() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.coldSignal("-ab---c|")
@@ -66,7 +69,7 @@ import Testing
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = TestRecorder<Int, Never>(scheduler: scheduler)
-        _ = subject.debounce(for: .seconds(1), on: scheduler).observe { event in
+        bag += subject.debounce(for: .seconds(1), on: scheduler).observe { event in
             recorder.observer(event)
             if event.element == 1 { subject.send(2) }
         }

@@ -3,6 +3,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct DelayTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func shiftsEveryEventByTheInterval() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.coldSignal("-a-b|")
@@ -42,7 +45,7 @@ import Testing
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = TestRecorder<Int, Never>(scheduler: scheduler)
-        _ = subject.delay(for: .seconds(1), on: scheduler).observe { event in
+        bag += subject.delay(for: .seconds(1), on: scheduler).observe { event in
             recorder.observer(event)
             if let element = event.element, element < 3 { subject.send(element + 1) }
         }

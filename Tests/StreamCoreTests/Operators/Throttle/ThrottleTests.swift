@@ -3,6 +3,9 @@ import StreamCoreTesting
 import Testing
 
 @Suite struct ThrottleTests {
+    /// Each test runs on a fresh instance: what a test observes is disposed when it ends.
+    private let bag = DisposeBag()
+
     @Test func sendsTheFirstElementAtOnceThenTheLatestOfEachInterval() throws {
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = try scheduler.coldSignal("ab-cd--e|")
@@ -58,7 +61,7 @@ import Testing
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = TestRecorder<Int, Never>(scheduler: scheduler)
-        _ = subject.throttle(for: .seconds(2), on: scheduler).observe { event in
+        bag += subject.throttle(for: .seconds(2), on: scheduler).observe { event in
             recorder.observer(event)
             if event.element == 1 { subject.send(2) }
         }
