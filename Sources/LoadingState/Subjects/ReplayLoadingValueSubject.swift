@@ -71,4 +71,3 @@ public final class ReplayLoadingValueSubject<LoadingValue, LoadingError: Swift.E
         core.observe(replayingPrefix: { [record] in record.withLock { $0.replay } }, observer)
     }
 }
-
