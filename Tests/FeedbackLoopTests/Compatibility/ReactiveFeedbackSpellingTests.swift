@@ -77,6 +77,14 @@ import Testing
         observation.dispose()
     }
 
+    @Test func reactiveFeedbacksNestedSpellingMapsToTheModuleQualifiedFeedback() {
+        // ReactiveFeedback's `FeedbackLoop<State, Event>.Feedback` cannot resolve here: the module
+        // is `FeedbackLoop` and no type of that name hides it (Decision 0020). The documented
+        // equivalent is `Feedback<State, Event>`, module-qualified if needed.
+        let qualified: FeedbackLoop.Feedback<Int, Int> = Feedback<Int, Int>(effects: { _ in .completed() })
+        #expect(ObjectIdentifier(type(of: qualified)) == ObjectIdentifier(Feedback<Int, Int>.self))
+    }
+
     @Test func consumerFormSendsEventsEnqueuedToTheOutput() {
         let counter = Feedback<Int, Int> { states, output in
             states.filter { $0 < 3 }.map { _ in 1 }.enqueue(to: output)
