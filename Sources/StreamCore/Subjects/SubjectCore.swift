@@ -27,6 +27,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     enum Operation {
         case event(Event)
         case attach(Node, first: (() -> Element)?)
+        case attachReplaying(Node, prefix: () -> [Element])
     }
 
     /// Events and registrations that arrived during a delivery. Mutex.
@@ -191,6 +192,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             switch operation {
             case .event(let event)?: deliver(event)
             case .attach(let node, let first)?: attach(node, first: first)
+            case .attachReplaying(let node, let prefix)?: attach(node, prefix: prefix)
             case nil: break
             }
         }

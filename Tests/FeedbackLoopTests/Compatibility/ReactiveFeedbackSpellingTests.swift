@@ -45,6 +45,27 @@ import Testing
         observation.dispose()
     }
 
+    @Test func aTrailingClosureThatIgnoresItsParameterIsStillOneEffectPerState() {
+        // ReactiveFeedback's `Feedback { _ in Signal(just: …) }` type-checks against both the
+        // per-state and the state-signal form; it must pick the per-state one.
+        let subscriptions = Box(0)
+        let counted = Signal<Int, Never> { observer in
+            subscriptions.mutate { $0 += 1 }
+            observer.receive(completion: .finished)
+            return BlockDisposable {}
+        }
+        let perState = Feedback<Int, Int> { _ in counted }
+        let input = PassthroughSubject<Int, Never>()
+        let states = Box<[Int]>([])
+        let observation = Signal<Int, Never>.system(initial: 0, reduce: +, feedbacks: [perState, Feedback(events: input)])
+            .observeNext { state in states.mutate { $0.append(state) } }
+        input.send(1)
+        input.send(2)
+        #expect(states.value == [0, 1, 3])
+        #expect(subscriptions.value == 3)  // once per state; the state-signal reading would give 1
+        observation.dispose()
+    }
+
     @Test func theEffectsLabelIsPerStateTooAndEventsLabelTakesTheStateSignal() {
         let perState = Feedback<Int, Int>(effects: { state in state < 3 ? Signal(just: 1) : .completed() })
         let wholeSignal = Feedback<Int, Int>(events: { states in states.take(first: 1).map { _ in 10 } })
@@ -54,6 +75,14 @@ import Testing
         // 0 answers +1 (per state) and +10 (whole signal, once); 1 answers +1, queued after +10.
         #expect(states.value == [0, 1, 11, 12])
         observation.dispose()
+    }
+
+    @Test func reactiveFeedbacksNestedSpellingMapsToTheModuleQualifiedFeedback() {
+        // ReactiveFeedback's `FeedbackLoop<State, Event>.Feedback` cannot resolve here: the module
+        // is `FeedbackLoop` and no type of that name hides it (Decision 0020). The documented
+        // equivalent is `Feedback<State, Event>`, module-qualified if needed.
+        let qualified: FeedbackLoop.Feedback<Int, Int> = Feedback<Int, Int>(effects: { _ in .completed() })
+        #expect(ObjectIdentifier(type(of: qualified)) == ObjectIdentifier(Feedback<Int, Int>.self))
     }
 
     @Test func consumerFormSendsEventsEnqueuedToTheOutput() {

@@ -65,4 +65,142 @@ import Testing
         }
         #expect(recorded == [0, 3, 103])
     }
+
+    @Test func filteredByResultRunsTheEffectOnTheExtractedPartOfPassingStates() {
+        let started = Box<[String]>([])
+        let feedback = Feedback<Int, Int>(
+            effect: { (label: String) in
+                started.mutate { $0.append(label) }
+                return Signal(just: 1)
+            },
+            filteredByResult: { state in
+                state < 3 ? .success("state \(state)") : .failure(.effectIsNotExecuted)
+            }
+        )
+        #expect(states([feedback], reduce: +) == [0, 1, 2, 3])
+        #expect(started.value == ["state 0", "state 1", "state 2"])
+    }
+
+    @Test func aFailedFilterResultCancelsTheRunningEffect() {
+        let pending = PassthroughSubject<Int, Never>()
+        let input = PassthroughSubject<Int, Never>()
+        let feedback = Feedback<Int, Int>(
+            effect: { (_: Int) in pending.toSignal() },
+            filteredByResult: { state in state == 0 ? .success(state) : .failure(.effectIsNotExecuted) }
+        )
+        let recorded = states([feedback, Feedback(events: input)], reduce: +) {
+            #expect(pending.observerCount == 1)  // the effect for state 0 runs
+            input.send(5)  // state 5 fails the filter: the effect of state 0 is cancelled
+            #expect(pending.observerCount == 0)
+            pending.send(100)
+        }
+        #expect(recorded == [0, 5])
+    }
+
+    @Test func aVoidEffectRunsOncePerStateInOrderAndSendsNothing() {
+        let seen = Box<[Int]>([])
+        let input = PassthroughSubject<Int, Never>()
+        let log = Feedback<Int, Int>(effect: { (state: Int) in seen.append(state) })
+        let recorded = states([log, Feedback(events: input)], reduce: +) {
+            input.send(1)
+            input.send(2)
+        }
+        #expect(recorded == [0, 1, 3])
+        #expect(seen.value == [0, 1, 3])
+    }
+
+    @Test func aVoidEffectRunsOnItsContext() {
+        let queue = DispatchQueue(label: "spin.void-effect")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let onQueue = Box<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        let log = Feedback<Int, Int>(
+            effect: { (state: Int) in
+                onQueue.append(DispatchQueue.getSpecific(key: key) == true)
+                if state == 2 { done.signal() }
+            },
+            on: queue.context
+        )
+        let counter = Feedback<Int, Int>(effect: { state in state < 2 ? Signal(just: 1) : .completed() })
+        let observation = Signal<Int, Never>.system(initial: 0, reduce: +, feedbacks: [log, counter]).observeNext { _ in }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(onQueue.value == [true, true, true])
+        observation.dispose()
+    }
+
+    @Test func aSingleExpressionClosureReturningASignalStaysThePerStateSignalForm() {
+        // The Void overload must not swallow a closure whose value is the events to send.
+        @Sendable func answer(_ state: Int) -> Signal<Int, Never> { state < 2 ? Signal(just: 1) : .completed() }
+        let feedback = Feedback<Int, Int>(effect: { state in answer(state) })
+        #expect(states([feedback], reduce: +) == [0, 1, 2])
+    }
+
+    @Test func anEffectTakingNoArgumentIsCalledOncePerRunAndFeedsTheLoop() {
+        let calls = Box(0)
+        let input = PassthroughSubject<Int, Never>()
+        let feedback = Feedback<Int, Int>(effect: {
+            calls.mutate { $0 += 1 }
+            return input.toSignal()
+        })
+        let recorded = states([feedback], reduce: +) {
+            input.send(2)
+            input.send(3)
+        }
+        #expect(recorded == [0, 2, 5])
+        #expect(calls.value == 1)  // not once per state
+        #expect(input.observerCount == 0)  // stopped with the loop
+    }
+
+    @Test func uiEffectsRenderEveryStateAndSendTheInterfacesEvents() {
+        let rendered = Box<[Int]>([])
+        let taps = PassthroughSubject<Int, Never>()
+        let ui = Feedback<Int, Int>(
+            uiEffects: { state in rendered.append(state) },
+            { taps.toSignal() }
+        )
+        let recorded = states([ui], reduce: +) {
+            taps.send(1)
+            taps.send(10)
+        }
+        #expect(recorded == [0, 1, 11])
+        #expect(rendered.value == [0, 1, 11])
+        #expect(taps.observerCount == 0)
+    }
+
+    @Test func uiEffectsRunOnTheGivenContext() {
+        let queue = DispatchQueue(label: "spin.ui-effects")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let renderedOnQueue = Box<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        let taps = PassthroughSubject<Int, Never>()
+        let ui = Feedback<Int, Int>(
+            uiEffects: { state in
+                renderedOnQueue.append(DispatchQueue.getSpecific(key: key) == true)
+                if state == 4 { done.signal() }
+            },
+            { taps.toSignal() },
+            on: queue.context
+        )
+        let observation = Signal<Int, Never>.system(initial: 0, reduce: +, feedbacks: [ui]).observeNext { _ in }
+        taps.send(4)
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(renderedOnQueue.value == [true, true])  // states 0 and 4, both on the queue
+        observation.dispose()
+    }
+
+    @Test func lensingOnAClosureFilteredByRunsOnlyForPartsThatPass() {
+        let started = Box<[Int]>([])
+        let feedback = Feedback<Int, Int>(
+            effect: { (half: Int) in
+                started.append(half)
+                return Signal(just: 2)
+            },
+            lensingOn: { (state: Int) in state / 2 },
+            filteredBy: { $0 < 3 }
+        )
+        #expect(states([feedback], reduce: +) == [0, 2, 4, 6])
+        #expect(started.value == [0, 1, 2])
+    }
 }
