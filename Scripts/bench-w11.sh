@@ -1,11 +1,46 @@
 #!/usr/bin/env bash
-# W11: ObservableStore invalidations and time per change at 10, 1,000 and 100,000 rows (bench-w11).
-# Wall time, not instructions: under callgrind (valgrind 3.19) the async executable stops with
-# "VALGRIND INTERNAL ERROR: Valgrind received a signal 11" in rt_sigsuspend (dispatch's main
-# thread), so no instruction count is available yet. Docs/benchmarks/W11-observable-store.md
-# holds a committed run; report the machine's load with the figures.
+# W11: ObservableStore invalidations and instructions per change at 10, 1,000 and 100,000 rows
+# (bench-w11), against a hand-written @Observable model of the same rows mutated directly (the
+# baseline), from the same build. See Docs/benchmarks/W11-observable-store.md.
+#
+#   Scripts/bench-w11.sh            the instruction table (callgrind), then the wall-time table
+#   Scripts/bench-w11.sh --quick    10 and 1,000 rows only, no wall-time table (about 20 s)
+#
+# Instructions per change = (I(K2) - I(K1)) / (K2 - K1) for K1 = 20, K2 = 40 changes at the same
+# row count, collected only inside `countedRegion` (the changes), so building the rows, the
+# children and the readers cancels out. The counted copy is stripped of debug info (valgrind 3.19
+# cannot read some DWARF 5; symbols stay).
 set -euo pipefail
+quick=0
+[[ "${1:-}" == "--quick" ]] && quick=1
 cd "$(dirname "$0")/../Benchmarks"
 swift build -c release --product bench-w11 >/dev/null
-uptime
-.build/release/bench-w11
+command -v valgrind >/dev/null || { echo "bench-w11.sh: valgrind not found (apt-get install -y valgrind)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+objcopy --strip-debug .build/release/bench-w11 "$work/bench-w11"
+
+# instructions ROWS CHANGES [--baseline]: callgrind's total inside countedRegion.
+instructions() {
+  SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    --toggle-collect='*countedRegion*' --log-file="$work/log" \
+    "$work/bench-w11" --rows "$1" --changes "$2" ${3:-} >"$work/out"
+  grep -q "invalidations $2\$" "$work/out" || { echo "bench-w11.sh: wrong invalidations: $(cat "$work/out")" >&2; exit 1; }
+  sed -n 's/.*Collected : //p' "$work/log"
+}
+
+sizes=(10 1000 100000)
+[[ $quick == 1 ]] && sizes=(10 1000)
+echo "| Rows | Store: instructions per change | Baseline (@Observable model): instructions per change | Ratio | Readers invalidated per change |"
+echo "|---:|---:|---:|---:|---:|"
+for rows in "${sizes[@]}"; do
+  store=$(( ($(instructions "$rows" 40) - $(instructions "$rows" 20)) / 20 ))
+  baseline=$(( ($(instructions "$rows" 40 --baseline) - $(instructions "$rows" 20 --baseline)) / 20 ))
+  ratio=$(awk -v s="$store" -v b="$baseline" 'BEGIN { printf "%.1f", s / b }')
+  echo "| $rows | $store | $baseline | ×$ratio | 1 |"
+done
+if [[ $quick == 0 ]]; then
+  echo
+  uptime
+  .build/release/bench-w11
+fi

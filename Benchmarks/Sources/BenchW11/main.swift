@@ -1,11 +1,19 @@
 // W11: an ObservableStore hosting N rows, each row read by one tracked reader (a child host per
 // row, as a SwiftUI list does); each change renames one row. Measures the readers invalidated
-// per change (must be exactly 1) and the cost per change: wall time per change, and, under
-// callgrind, instructions per change differenced between two change counts (same N), so that
-// building the rows and the readers cancels out.
+// per change (must be exactly 1) and the cost per change.
 //
-//   bench-w11                          the table for 10, 1,000 and 100,000 rows (time + counts)
-//   bench-w11 --rows N --changes K     one cell, quietly (for callgrind)
+// The harness is synchronous (no top-level `await`: valgrind 3.19 stops with signal 11 in the
+// async main's `rt_sigsuspend`): the main thread sends with the fire-and-forget `send(_:)` (the
+// store reduces on the calling thread) and runs the main run loop until the host has shown the
+// change (the store's states reach the host through main-actor tasks, which the run loop runs).
+//
+//   bench-w11                                   table: 10, 1,000, 100,000 rows (wall time + counts)
+//   bench-w11 --rows N --changes K [--baseline] one cell, for callgrind: the changes run inside
+//                                               `countedRegion` (--toggle-collect=*countedRegion*)
+//
+// `--baseline` runs the same rows and readers on a hand-written `@Observable` model (a class per
+// row, the list holding them), mutated directly on the main actor: what an app without a store
+// pays. Scripts/bench-w11.sh counts both and prints instructions per change and their ratio.
 import Foundation
 import Observation
 import StoreKitLite
@@ -32,61 +40,130 @@ let reducer = Reducer<Rows, RowsAction>(mutating: { rows, action in
     }
 })
 
+/// The baseline: a hand-written observable model, one class per row.
+@Observable
+@MainActor
+final class RowModel {
+    let id: Int
+    var title: String
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+@Observable
+@MainActor
+final class RowsModel {
+    var items: [RowModel]
+    init(items: [RowModel]) { self.items = items }
+}
+
 final class Counter: Sendable {
     let count = Atomic<Int>(0)
     var value: Int { count.load(ordering: .relaxed) }
 }
 
+/// The id of the row the `change`th change renames (spread over the rows).
+func rowID(_ change: Int, _ count: Int) -> Int { (change &* 7_919) % count }
+
+/// The changes, as one function callgrind collects in (never inlined, so callgrind sees it).
+@inline(never)
 @MainActor
-func track(_ row: ObservableStore<Row, RowAction>, _ counter: Counter) {
-    withObservationTracking({ _ = row.state.title }, onChange: { counter.count.wrappingAdd(1, ordering: .relaxed) })
+func countedRegion(_ changes: Int, _ body: (Int) -> Void) {
+    for change in 0..<changes { body(change) }
 }
 
-struct Cell {
-    let rows: Int
-    let changes: Int
-    let invalidations: Int
-    let nanosecondsPerChange: Double
-}
+/// Wall time of the changes, in nanoseconds (for the table only; the figure is instructions).
+nonisolated(unsafe) var changesTime = 0.0  // main thread only
 
 @MainActor
-func run(rows count: Int, changes: Int) async throws -> Cell {
+func timedRegion(_ changes: Int, _ body: (Int) -> Void) {
+    let elapsed = ContinuousClock().measure { countedRegion(changes, body) }
+    changesTime = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+}
+
+/// Runs the main run loop until `done` (the host's state arrives through main-actor tasks).
+@MainActor
+func pump(until done: () -> Bool) {
+    while !done() { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+}
+
+/// A cell: N rows, K changes through the store host; returns the readers invalidated.
+@MainActor
+func runStore(rows count: Int, changes: Int) -> Int {
     let store = ObservableStore(
         initialState: Rows(items: (0..<count).map { Row(id: $0, title: "row \($0)") }),
         reducer: reducer
     )
     let rows = store.scope(forEach: \.items, action: RowsAction.row)
     let counter = Counter()
-    for row in rows { track(row, counter) }
-    let clock = ContinuousClock()
-    let start = clock.now
-    for change in 0..<changes {
-        let id = (change &* 7_919) % count
-        try await store.send(.row(id, .rename("change \(change)")))
-        // Re-track the changed row, as its view's next render does.
-        track(rows[id], counter)
+    func track(_ row: ObservableStore<Row, RowAction>) {
+        withObservationTracking({ _ = row.state.title }, onChange: { counter.count.wrappingAdd(1, ordering: .relaxed) })
     }
-    let elapsed = clock.now - start
-    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    return Cell(rows: count, changes: changes, invalidations: counter.value, nanosecondsPerChange: nanoseconds / Double(changes))
+    for row in rows { track(row) }
+    timedRegion(changes) { change in
+        let id = rowID(change, count)
+        let before = counter.value
+        store.send(.row(id, .rename("change \(change)")))
+        pump { counter.value > before }
+        // Re-track the changed row, as its view's next render does.
+        track(rows[id])
+    }
+    return counter.value
 }
 
-let arguments = CommandLine.arguments
-if let rowsIndex = arguments.firstIndex(of: "--rows"), let changesIndex = arguments.firstIndex(of: "--changes"),
-    rowsIndex + 1 < arguments.count, changesIndex + 1 < arguments.count,
-    let rows = Int(arguments[rowsIndex + 1]), let changes = Int(arguments[changesIndex + 1])
-{
-    let cell = try await run(rows: rows, changes: changes)
-    print("rows \(cell.rows) changes \(cell.changes) invalidations \(cell.invalidations)")
-} else {
-    print("| Rows | Changes | Readers invalidated | Invalidated per change | Time per change |")
-    print("|---:|---:|---:|---:|---:|")
-    for (rows, changes) in [(10, 2_000), (1_000, 2_000), (100_000, 50)] {
-        let cell = try await run(rows: rows, changes: changes)
-        let perChange = Double(cell.invalidations) / Double(cell.changes)
-        let time = cell.nanosecondsPerChange >= 1e6
-            ? String(format: "%.2f ms", cell.nanosecondsPerChange / 1e6)
-            : String(format: "%.1f µs", cell.nanosecondsPerChange / 1e3)
-        print("| \(rows) | \(changes) | \(cell.invalidations) | \(String(format: "%.2f", perChange)) | \(time) |")
+/// The same cell on the hand-written `@Observable` model, mutated directly.
+@MainActor
+func runBaseline(rows count: Int, changes: Int) -> Int {
+    let model = RowsModel(items: (0..<count).map { RowModel(id: $0, title: "row \($0)") })
+    let counter = Counter()
+    func track(_ row: RowModel) {
+        withObservationTracking({ _ = row.title }, onChange: { counter.count.wrappingAdd(1, ordering: .relaxed) })
+    }
+    withObservationTracking({ _ = model.items }, onChange: { counter.count.wrappingAdd(1, ordering: .relaxed) })
+    for row in model.items { track(row) }
+    timedRegion(changes) { change in
+        let id = rowID(change, count)
+        model.items[id].title = "change \(change)"
+        track(model.items[id])
+    }
+    return counter.value
+}
+
+@MainActor
+func main() {
+    let arguments = CommandLine.arguments
+    func value(_ name: String) -> Int? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return Int(arguments[index + 1])
+    }
+    if let rows = value("--rows"), let changes = value("--changes"), rows > 0, changes >= 0 {
+        let baseline = arguments.contains("--baseline")
+        let invalidations = baseline ? runBaseline(rows: rows, changes: changes) : runStore(rows: rows, changes: changes)
+        print("\(baseline ? "baseline" : "store") rows \(rows) changes \(changes) invalidations \(invalidations)")
+        if invalidations != changes {
+            FileHandle.standardError.write(Data("bench-w11: \(invalidations) readers invalidated by \(changes) changes\n".utf8))
+            exit(1)
+        }
+        return
+    }
+    print("| Rows | Changes | Readers invalidated | Invalidated per change | Time per change | Baseline time per change |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    func format(_ nanoseconds: Double) -> String {
+        nanoseconds >= 1e6 ? String(format: "%.2f ms", nanoseconds / 1e6) : String(format: "%.1f µs", nanoseconds / 1e3)
+    }
+    for (rows, changes) in [(10, 2_000), (1_000, 2_000), (100_000, 200)] {
+        let invalidations = runStore(rows: rows, changes: changes)
+        let storeTime = changesTime
+        _ = runBaseline(rows: rows, changes: changes)
+        let baselineTime = changesTime
+        let perChange = Double(invalidations) / Double(changes)
+        print(
+            "| \(rows) | \(changes) | \(invalidations) | \(String(format: "%.2f", perChange)) "
+                + "| \(format(storeTime / Double(changes))) | \(format(baselineTime / Double(changes))) |"
+        )
     }
 }
+
+MainActor.assumeIsolated { main() }

@@ -129,13 +129,7 @@ enum JournalFiles {
 
     /// Closes a descriptor.
     static func close(_ fd: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(fd)
-        #elseif canImport(Musl)
-        _ = Musl.close(fd)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(fd)
-        #endif
+        closeDescriptor(fd)
     }
 
     private static func retrying<R: BinaryInteger>(_ call: () -> R) -> R {
@@ -145,4 +139,10 @@ enum JournalFiles {
             return result
         }
     }
+}
+
+/// Closes a descriptor: the C library's `close`, named at file scope where `JournalFiles.close`
+/// does not hide it (so no per-platform module name is needed).
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
 }

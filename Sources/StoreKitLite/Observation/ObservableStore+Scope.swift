@@ -67,9 +67,12 @@ extension ObservableStore {
     ///   - elements: The collection.
     ///   - action: Wraps an element's action, with the element's id, into an action of this store.
     /// - Returns: The child hosts, in the collection's order.
-    /// - Complexity: O(n) to build the array. Each new state whose collection changed costs O(n)
-    ///   comparisons (each child compares the fields its views read); a state whose collection
-    ///   shares its storage with the shown one (an unrelated change) costs O(1) here.
+    /// - Complexity: O(1) per call (the array is kept). A new state costs O(1) here when its
+    ///   collection shares the shown one's storage (an unrelated change); otherwise one byte scan
+    ///   of the collection (`memcmp`, no user code) finds the elements that differ, and only
+    ///   their children are handed the new element and compare the fields their views read:
+    ///   O(changed) children, not O(n). Elements that came, went or moved (or a collection
+    ///   without contiguous storage) make the scope reconcile its children, O(n).
     public func scope<Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>(
         forEach elements: KeyPath<State, Elements>,
         action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
@@ -89,12 +92,13 @@ extension ObservableStore {
             )
             scopes[key] = scope
         }
-        // The reader depends on the identifiers only; an unchanged collection is skipped in O(1).
-        track(elements.appending(path: \.scopeIdentifiers)) { old, new in
-            let (before, after) = (old[keyPath: elements], new[keyPath: elements])
-            return !sharesStorage(before, after) && !before.map(\.id).elementsEqual(after.map(\.id))
+        // The reader depends on the identifiers only: the scope tells whether they changed (it
+        // compares the new collection with the shown one once per state; see `ElementChanges`).
+        track(elements.appending(path: \.scopeIdentifiers)) { [weak scope] old, new in
+            guard let scope else { return true }
+            return scope.identifiersChange(from: old[keyPath: elements], to: new[keyPath: elements])
         }
-        return scope.elementIDs.compactMap { scope.children[$0] }
+        return scope.ordered
     }
 }
 
@@ -130,10 +134,19 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
     let keyPath: KeyPath<Parent, Elements>
     let dispatch: @Sendable (ID, ChildAction) -> Void
     let send: @Sendable (ID, ChildAction) async throws(StoreError) -> Void
-    /// The collection the children show (kept to skip an unchanged collection in O(1)).
+    /// The collection the children show (compared with each new one; see `ElementChanges`).
     var shown: Elements
     var elementIDs: [ID] = []
     var children: [ID: ObservableStore<Elements.Element, ChildAction>] = [:]
+    /// The children in the collection's order (what `scope(forEach:action:)` returns).
+    var ordered: [ObservableStore<Elements.Element, ChildAction>] = []
+    /// The last comparison, for the new collection it was made with: the identifiers' tracked
+    /// field asks first, `update` then uses the same answer. Cleared by `update`.
+    private var compared: (elements: Elements, changes: ElementChanges<Elements.Element>)?
+    /// How many children were handed a new element by `update` (tests check it is O(changed)).
+    private(set) var childUpdates = 0
+    /// How many times `update` reconciled all the children (elements came, went or moved).
+    private(set) var reconciliations = 0
 
     init(
         keyPath: KeyPath<Parent, Elements>,
@@ -148,11 +161,48 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
         reconcile(elements)
     }
 
+    /// How `elements` differs from the shown collection, compared once per new collection.
+    private func changes(to elements: Elements) -> ElementChanges<Elements.Element> {
+        if let compared, sharesStorage(compared.elements, elements) { return compared.changes }
+        // With duplicate identifiers, positions do not map to children: reconcile.
+        let changes: ElementChanges<Elements.Element> =
+            elementIDs.count == shown.count ? elementChanges(from: shown, to: elements) : .identifiers
+        compared = (elements, changes)
+        return changes
+    }
+
+    /// Whether the identifiers (which elements, in which order) differ between two collections
+    /// (the tracked field of the list's reader).
+    func identifiersChange(from old: Elements, to new: Elements) -> Bool {
+        guard sharesStorage(old, shown) else {
+            // Not the shown collection (not expected): compare the identifiers themselves.
+            return !old.map(\.id).elementsEqual(new.map(\.id))
+        }
+        switch changes(to: new) {
+        case .none, .contents: return false
+        case .identifiers: return !old.map(\.id).elementsEqual(new.map(\.id))
+        }
+    }
+
     func update(_ state: Parent) -> Bool {
         let elements = state[keyPath: keyPath]
-        if sharesStorage(shown, elements) { return true }
-        shown = elements
-        reconcile(elements)
+        let changes = changes(to: elements)
+        compared = nil
+        switch changes {
+        case .none:
+            shown = elements
+        case .contents(let changed):
+            shown = elements
+            for element in changed {
+                guard let child = children[element.id] else { continue }
+                childUpdates &+= 1
+                child.apply(element)
+            }
+        case .identifiers:
+            shown = elements
+            reconciliations &+= 1
+            reconcile(elements)
+        }
         return true
     }
 
@@ -163,25 +213,31 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
         next.reserveCapacity(elements.count)
         var ids: [ID] = []
         ids.reserveCapacity(elements.count)
+        var order: [ObservableStore<Elements.Element, ChildAction>] = []
+        order.reserveCapacity(elements.count)
         for element in elements {
             let id = element.id
             guard next[id] == nil else { continue }  // a duplicate id: the first element wins
             ids.append(id)
-            if let child = children[id] {
-                child.apply(element)
-                next[id] = child
+            let child: ObservableStore<Elements.Element, ChildAction>
+            if let existing = children[id] {
+                existing.apply(element)
+                child = existing
             } else {
                 let (dispatch, send) = (self.dispatch, self.send)
-                next[id] = ObservableStore(
+                child = ObservableStore(
                     child: element,
                     elementID: id,
                     dispatch: { dispatch(id, $0) },
                     send: { action throws(StoreError) in try await send(id, action) }
                 )
             }
+            next[id] = child
+            order.append(child)
         }
         elementIDs = ids
         children = next
+        ordered = order
     }
 }
 

@@ -111,11 +111,8 @@ final class StateGate: @unchecked Sendable {
     /// An identifier of the calling thread.
     @usableFromInline
     static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
+        // `pthread_t` is a pointer on Darwin and Musl and a `UInt` on Glibc: its bits, portably.
+        withUnsafeBytes(of: pthread_self()) { $0.load(as: UInt.self) }
     }
 
     // MARK: Readers

@@ -10,12 +10,8 @@ import Darwin
 package enum ThreadIdentity {
     /// The calling thread's identifier; never 0.
     package static var current: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #elseif canImport(Musl)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
+        // `pthread_t` is a pointer on Darwin and Musl and a `UInt` on Glibc: its bits, portably
+        // (one spelling for every platform, so the code Apple platforms compile is compiled here).
+        withUnsafeBytes(of: pthread_self()) { $0.load(as: UInt.self) }
     }
 }

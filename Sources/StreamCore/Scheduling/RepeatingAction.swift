@@ -122,11 +122,7 @@ package final class RepeatingAction: Disposable {
 
     /// An identifier of the calling thread.
     private static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
+        ThreadIdentity.current
     }
 
     /// Whether the repetitions were stopped.
