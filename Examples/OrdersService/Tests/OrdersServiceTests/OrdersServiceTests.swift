@@ -163,8 +163,7 @@ struct PostResult: Sendable, CustomStringConvertible {
     }
 
     @Test func aClientThatDisconnectsIsReleasedWithinOneHeartbeat() async throws {
-        let heartbeat = Duration.seconds(1)
-        let slack = Duration.milliseconds(300)   // polling /health and scheduling on a busy machine
+        let heartbeat = Duration.seconds(2)
         let server = try await RunningServer.start(heartbeat: heartbeat)
         #expect(try await eventually { try await server.health()["effectsInFlight"] as? Int == 0 })
         let baseline = try await server.health()
@@ -191,7 +190,10 @@ struct PostResult: Sendable, CustomStringConvertible {
         }
         let elapsed = ContinuousClock.now - disconnected
         #expect(released)
-        #expect(elapsed < heartbeat + slack, "released after \(elapsed)")
+        // The promise is "within one heartbeat". The close itself is noticed (measured: 10–25 ms),
+        // so half a heartbeat is asserted: a stream that noticed only at its next write (about
+        // one heartbeat after the disconnect here) fails, as does one that needed two writes.
+        #expect(elapsed < heartbeat / 2, "released after \(elapsed)")
         print("OrdersService: an event client's observation was released \(elapsed) after it disconnected (heartbeat \(heartbeat))")
         #expect(try await server.health()["revision"] as? Int == baseline["revision"] as? Int)
         try await server.stop()
