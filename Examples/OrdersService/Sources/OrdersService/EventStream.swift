@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 import StoreKitLite
 import StreamCore
@@ -37,9 +38,12 @@ struct StateChange: Encodable, Sendable {
 ///
 /// Each client gets a `snapshot` event (the current revision), then one `change` event per
 /// reduced action, in the store's order, and a comment line every `heartbeat`. A client that
-/// goes away is noticed by a failing write: its store observation is released within two
-/// heartbeats (the first write after it left may still be accepted by the socket). A client
-/// that reads slower than the store changes is disconnected (after an `overflow` event) once `bufferLimit` events wait for it: memory per client is bounded.
+/// closes its connection is noticed when NIO reads the close (``ClientCloseWatcher``), not at a
+/// later write: its store observation is released at once, within one heartbeat even when the
+/// state does not change (the tests measure it). The heartbeat keeps an idle stream alive
+/// through proxies, and a write to a connection that broke without a close fails, which ends
+/// the stream too. A client that reads slower than the store changes is disconnected (after an
+/// `overflow` event) once `bufferLimit` events wait for it: memory per client is bounded.
 final class EventStreams: Sendable {
     private let store: Store<OrdersState, OrdersAction>
     private let heartbeat: Duration
@@ -56,21 +60,28 @@ final class EventStreams: Sendable {
     var clientCount: Int { connected.load(ordering: .relaxed) }
 
     /// The streaming response.
-    func response() -> Response {
+    ///
+    /// - Parameter clientClosed: Completed when the client closes the connection
+    ///   (``ClientCloseWatcher/clientClosed(on:)``): the stream ends then.
+    func response(clientClosed: EventLoopFuture<Void>) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { [self] writer in
-            try await stream(to: &writer)
+            try await stream(to: &writer, clientClosed: clientClosed)
         })
     }
+
+    /// Thrown to end the response of a client that closed its connection (Hummingbird then
+    /// closes the connection without writing more).
+    struct ClientClosed: Error {}
 
     private enum Frame: Sendable {
         case event(name: String, StateChange)
         case heartbeat
     }
 
-    private func stream(to writer: inout any ResponseBodyWriter) async throws {
+    private func stream(to writer: inout any ResponseBodyWriter, clientClosed: EventLoopFuture<Void>) async throws {
         connected.add(1, ordering: .relaxed)
         let (frames, continuation) = AsyncStream<Frame>.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
         let overflowed = Atomic<Bool>(false)
@@ -85,6 +96,15 @@ final class EventStreams: Sendable {
                 overflowed.store(true, ordering: .relaxed)
                 continuation.finish()
             }
+        }
+        // end
+        // The client closed the connection: end the stream now (the observation is disposed
+        // below), not at the next write, which the socket may still accept.
+        // snippet: ServiceEventClientClosed
+        let gone = Atomic<Bool>(false)
+        clientClosed.whenComplete { _ in
+            gone.store(true, ordering: .relaxed)
+            continuation.finish()   // the frames loop ends; the observation is disposed
         }
         // end
         let heartbeat = self.heartbeat
@@ -104,6 +124,7 @@ final class EventStreams: Sendable {
         encoder.outputFormatting = .sortedKeys
         try await withGracefulShutdownHandler {
             for await frame in frames {
+                if gone.load(ordering: .relaxed) { break }   // no more writes for a closed client
                 switch frame {
                 case .event(let name, let change):
                     let data = String(decoding: try encoder.encode(change), as: UTF8.self)
@@ -115,6 +136,7 @@ final class EventStreams: Sendable {
         } onGracefulShutdown: {
             continuation.finish()   // the server is stopping: end the stream
         }
+        if gone.load(ordering: .relaxed) { throw ClientClosed() }
         if overflowed.load(ordering: .relaxed) {
             try await writer.write(ByteBuffer(string: "event: overflow\ndata: {}\n\n"))
         }

@@ -126,6 +126,9 @@ public struct OrdersServer: Sendable {
         let address = self.address
         let server = Application(
             router: router(),
+            // One ClientCloseWatcher per connection: an event stream learns at once that its
+            // client closed the connection.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatcher()])),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port)),
             onServerRunning: { channel in address.fulfil(port: channel.localAddress?.port ?? 0) },
             logger: quiet

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import StoreKitLite
 import StreamCore
@@ -11,10 +12,20 @@ struct ActionOutcomeBody: Encodable {
     var revision: Int?
     /// The order the action created or changed (accepted only).
     var order: Order?
-    /// The number of orders after the action (accepted only).
-    var orders: Int?
+    /// The state the action produced (accepted only; left out when the request asked for
+    /// `Prefer: return=minimal`).
+    var state: OrdersState?
     /// Why the store refused the action (refused only).
     var error: String?
+}
+
+/// Whether a request asked for a minimal answer (RFC 7240: `Prefer: return=minimal`).
+func prefersMinimalReturn(_ request: Request) -> Bool {
+    request.headers.contains { field in
+        field.name.canonicalName == "prefer"
+            && field.value.lowercased().split(whereSeparator: { $0 == "," || $0 == ";" })
+                .contains { $0.trimmingCharacters(in: .whitespaces) == "return=minimal" }
+    }
 }
 
 /// The body of `GET /health`.
@@ -22,6 +33,8 @@ struct HealthBody: Encodable {
     var status: String
     var acceptingActions: Bool
     var revision: Int
+    /// The number of orders.
+    var orders: Int
     var catalog: CatalogState.Status
     var eventClients: Int
     var effectsInFlight: Int
@@ -33,11 +46,12 @@ struct HealthBody: Encodable {
 
 extension OrdersServer {
     /// The service's routes.
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    func router() -> Router<OrdersRequestContext> {
+        let router = Router(context: OrdersRequestContext.self)
         let (store, events, maximumBodySize) = (self.store, self.events, configuration.maximumBodySize)
 
-        // An action: 202 with its outcome, 422 with the store's error, 400 for a bad body.
+        // An action: 202 with the state it produced, 422 with the store's error, 400 for a bad
+        // body. `Prefer: return=minimal` leaves the state out (its size grows with the orders).
         // snippet: ServiceActionRoute
         router.post("actions") { request, _ -> Response in
             var request = request
@@ -57,9 +71,10 @@ extension OrdersServer {
                 let state = try await store.send(action)
                 let order: Order? =
                     if case .submit = action { state.lastSubmitted } else { action.orderID.flatMap { state.orders[$0] } }
+                let minimal = prefersMinimalReturn(request)
                 return json(.accepted, ActionOutcomeBody(
-                    outcome: "accepted", revision: state.revision, order: order, orders: state.orders.count
-                ))
+                    outcome: "accepted", revision: state.revision, order: order, state: minimal ? nil : state
+                ), headers: minimal ? minimalReturnApplied : [:])
             } catch {
                 return json(.unprocessableContent, ActionOutcomeBody(outcome: "refused", error: error.description))
             }
@@ -70,8 +85,8 @@ extension OrdersServer {
             json(.ok, store.state)
         }
 
-        router.get("events") { _, _ -> Response in
-            events.response()
+        router.get("events") { _, context -> Response in
+            events.response(clientClosed: ClientCloseWatcher.clientClosed(on: context.channel))
         }
 
         router.get("health") { _, _ -> Response in
@@ -80,6 +95,7 @@ extension OrdersServer {
                 status: store.isAcceptingActions ? "ok" : "stopping",
                 acceptingActions: store.isAcceptingActions,
                 revision: state.revision,
+                orders: state.orders.count,
                 catalog: state.catalog.status,
                 eventClients: events.clientCount,
                 effectsInFlight: store.effectsInFlight.count,
@@ -98,11 +114,18 @@ func catalogRouter(catalog: Catalog) -> Router<BasicRequestContext> {
     return router
 }
 
+/// `Preference-Applied: return=minimal` (RFC 7240), on a minimal answer.
+let minimalReturnApplied: HTTPFields = {
+    var fields = HTTPFields()
+    if let name = HTTPField.Name("Preference-Applied") { fields[name] = "return=minimal" }
+    return fields
+}()
+
 /// A JSON response.
-func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+func json(_ status: HTTPResponse.Status, _ value: some Encodable, headers extra: HTTPFields = [:]) -> Response {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    var headers = HTTPFields()
+    var headers = extra
     headers[.contentType] = "application/json"
     guard let data = try? encoder.encode(value) else {
         return Response(status: .internalServerError, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))

@@ -89,8 +89,8 @@ struct RunningServer {
         return body
     }
 
-    func post(_ json: String) async throws -> (status: Int, body: [String: Any]) {
-        try await HTTP.post(baseURL.appendingPathComponent("actions"), body: json)
+    func post(_ json: String, headers: [String: String] = [:]) async throws -> (status: Int, body: [String: Any]) {
+        try await HTTP.post(baseURL.appendingPathComponent("actions"), body: json, headers: headers)
     }
 }
 
@@ -107,26 +107,45 @@ enum HTTP {
         try await send(URLRequest(url: url))
     }
 
-    static func post(_ url: URL, body: String) async throws -> (status: Int, body: [String: Any]) {
+    static func post(_ url: URL, body: String, headers: [String: String] = [:]) async throws -> (status: Int, body: [String: Any]) {
+        try await postWithHeaders(url, body: body, headers: headers).response
+    }
+
+    /// A POST answered as (status, JSON object) and the answer's headers.
+    static func postWithHeaders(
+        _ url: URL, body: String, headers: [String: String] = [:]
+    ) async throws -> (response: (status: Int, body: [String: Any]), headers: [String: String]) {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        return try await send(request)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await sendWithHeaders(request)
     }
 
     static func send(_ request: URLRequest) async throws -> (status: Int, body: [String: Any]) {
-        let (data, status): (Data, Int) = try await withCheckedThrowingContinuation { continuation in
+        try await sendWithHeaders(request).response
+    }
+
+    static func sendWithHeaders(
+        _ request: URLRequest
+    ) async throws -> (response: (status: Int, body: [String: Any]), headers: [String: String]) {
+        let (data, status, headers): (Data, Int, [String: String]) = try await withCheckedThrowingContinuation { continuation in
             session.dataTask(with: request) { data, response, error in
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
-                    continuation.resume(returning: (data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0))
+                    let http = response as? HTTPURLResponse
+                    var headers: [String: String] = [:]
+                    for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] {
+                        headers[name.lowercased()] = value
+                    }
+                    continuation.resume(returning: (data ?? Data(), http?.statusCode ?? 0, headers))
                 }
             }.resume()
         }
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        return (status, object)
+        return ((status, object), headers)
     }
 }
 
