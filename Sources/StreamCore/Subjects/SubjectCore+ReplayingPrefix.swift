@@ -7,7 +7,7 @@ extension SubjectCore {
     /// A subject whose replay is not "the last N elements" (LoadingState's
     /// `ReplayLoadingValueSubject`) keeps its own record of what was delivered and replays it
     /// this way. `prefix` runs on the thread holding the delivery role, without the lock held.
-    /// It mirrors ``observe(replayingFirst:_:)`` rather than serving it: wrapping a store's one
+    /// It mirrors `observe(replayingFirst:_:)` rather than serving it: wrapping a store's one
     /// element in an array would add an allocation to every store observer.
     package func observe(
         replayingPrefix prefix: @escaping @Sendable () -> [Element],
