@@ -15,18 +15,19 @@ import TestSupport
     }
 
     @Test func aHeldActionThatIsDroppedOrReleasedFailsItsSender() async {
-        let held = Box<[HeldAction<Int, CounterAction>]>([])
+        // Keyed by action: the two senders' tasks may reach the store in either order.
+        let held = Box<[(action: CounterAction, held: HeldAction<Int, CounterAction>)]>([])
         let hold = Middleware<Int, CounterAction>(holding: { action, _, holder in
-            held.mutate { $0.append(holder.hold(action)) }
+            held.mutate { $0.append((action, holder.hold(action))) }
             return nil
         })
         let store = Store(initialState: 0, reducer: counterReducer, middleware: [hold])
         let dropped = Task { try await store.send(.increment) }
         let released = Task { try await store.send(.decrement) }
         while held.value.count < 2 { await Task.yield() }
-        held.value[0].drop()
+        held.value.first { $0.action == .increment }?.held.drop()
         await #expect(throws: StoreError.droppedByMiddleware) { try await dropped.value }
-        held.value = []  // the second is released without resume
+        held.value = []  // the other (.decrement) is released without resume
         await #expect(throws: StoreError.droppedByMiddleware) { try await released.value }
         #expect(store.state == 0)
     }
