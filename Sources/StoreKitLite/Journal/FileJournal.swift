@@ -55,13 +55,14 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     /// - Parameters:
     ///   - folder: The folder, on a local file system (`flock` and `fsync` must be honoured).
     ///   - options: The sync policy, the snapshot interval and the size limits.
-    /// - Throws: ``JournalError/locked(path:)`` if the folder is open elsewhere, or
+    /// - Throws: ``JournalError/locked(path:)`` if the folder is still open elsewhere after
+    ///   ``JournalOptions/lockWait``, or
     ///   ``JournalError/io(operation:path:errno:)``.
     public init(folder: URL, options: JournalOptions = JournalOptions()) throws(JournalError) {
         self.folder = folder
         self.options = options
         paths = JournalPaths(folder: folder.path)
-        let lockDescriptor = try JournalFiles.lockFolder(paths.folder)
+        let lockDescriptor = try JournalFiles.lockFolder(paths.folder, wait: options.lockWait)
         JournalFiles.removeIfPresent(paths.journalTemporary)
         JournalFiles.removeIfPresent(paths.snapshotTemporary)
         let box = LockedState(JournalState(lockDescriptor: lockDescriptor))

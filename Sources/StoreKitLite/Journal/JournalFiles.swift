@@ -107,14 +107,20 @@ enum JournalFiles {
     }
 
     /// Creates the folder if needed, and takes an exclusive lock on its lock file (released when
-    /// the process ends, however it ends).
-    static func lockFolder(_ folder: String) throws(JournalError) -> Int32 {
+    /// the process ends, however it ends), retrying every 5 ms for up to `wait` while it is taken.
+    static func lockFolder(_ folder: String, wait: Duration) throws(JournalError) -> Int32 {
         if mkdir(folder, 0o755) != 0, errno != EEXIST { throw .io(operation: "mkdir", path: folder, errno: errno) }
         let path = folder + "/lock"
         let fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
-        guard retrying({ flock(fd, LOCK_EX | LOCK_NB) }) == 0 else {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: wait)
+        while retrying({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
+            if code == EWOULDBLOCK, clock.now < deadline {
+                usleep(5_000)
+                continue
+            }
             close(fd)
             if code == EWOULDBLOCK { throw .locked(path: folder) }
             throw .io(operation: "flock", path: path, errno: code)

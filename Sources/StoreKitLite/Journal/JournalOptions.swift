@@ -30,6 +30,12 @@ public struct JournalOptions: Sendable {
     public var maxRecordBytes: Int
     /// The largest encoded state accepted for a snapshot (also when reading one back).
     public var maxSnapshotBytes: Int
+    /// How long opening waits for the folder's lock before throwing ``JournalError/locked(path:)``.
+    ///
+    /// A lock is briefly held by more than its owner: a process another thread of the owner is
+    /// spawning at that instant shares the lock until it starts its program, and a previous
+    /// instance of a service may still be exiting. The wait rides those out.
+    public var lockWait: Duration
 
     /// Creates options.
     ///
@@ -38,15 +44,18 @@ public struct JournalOptions: Sendable {
     ///   - snapshotEvery: After how many actions to snapshot and compact (default 10,000).
     ///   - maxRecordBytes: The largest encoded action (default 1 MiB).
     ///   - maxSnapshotBytes: The largest encoded state (default 512 MiB).
+    ///   - lockWait: How long opening waits for the folder's lock (default 2 s; `.zero` fails at once).
     public init(
         sync: JournalSyncPolicy = .always,
         snapshotEvery: Int = 10_000,
         maxRecordBytes: Int = 1 << 20,
-        maxSnapshotBytes: Int = 512 << 20
+        maxSnapshotBytes: Int = 512 << 20,
+        lockWait: Duration = .seconds(2)
     ) {
         self.sync = sync
         self.snapshotEvery = max(1, snapshotEvery)
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int(UInt32.max >> 1)))
         self.maxSnapshotBytes = max(1, maxSnapshotBytes)
+        self.lockWait = max(.zero, lockWait)
     }
 }

@@ -207,10 +207,23 @@ import Testing
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let first = try FileJournal<Tally, TallyAction>(folder: folder.url)
+        let started = ContinuousClock.now
         #expect(throws: JournalError.locked(path: folder.url.path)) {
-            try FileJournal<Tally, TallyAction>(folder: folder.url)
+            try FileJournal<Tally, TallyAction>(folder: folder.url, options: JournalOptions(lockWait: .milliseconds(200)))
         }
+        #expect(ContinuousClock.now - started >= .milliseconds(200))  // it waited, then gave up
         _ = first
+    }
+
+    /// A lock released while the next opener waits (a previous instance exiting, or a process
+    /// spawned at that instant sharing the descriptor until it starts its program) is taken.
+    @Test func openingWaitsForALockReleasedWithinLockWait() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let first = try FileJournal<Tally, TallyAction>(folder: folder.url)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { try? first.close() }
+        let second = try FileJournal<Tally, TallyAction>(folder: folder.url, options: JournalOptions(lockWait: .seconds(30)))
+        try second.close()
     }
 
     @Test func aJournalBacksOneStore() throws {
@@ -252,7 +265,7 @@ import Testing
         defer { folder.remove() }
         let (store, journal) = try folder.open(options: JournalOptions(sync: .batched(every: .seconds(60))))
         _ = try await store.send(.append(1))
-        #expect(throws: JournalError.locked(path: folder.url.path)) { try folder.open() }
+        #expect(throws: JournalError.locked(path: folder.url.path)) { try folder.open(options: JournalOptions(lockWait: .zero)) }
         #expect(!journal.isClosed)
         try journal.close()
         #expect(journal.isClosed)
