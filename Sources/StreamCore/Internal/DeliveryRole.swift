@@ -32,6 +32,10 @@
 ///   ``next()`` (``NextAction/stop``), so nothing is delivered after `close()` returns except the
 ///   item already in the holder's hands.
 ///
+/// The per-item inputs (``enqueue(_:isLast:)``, ``next()``) are always inlined: on the common path
+/// (the role idle, the queue empty) they cost a few instructions, which ``Junction``'s per-event
+/// path depends on (the W6 instruction gate).
+///
 /// Items leave the queue by move (``FIFOQueue/popFirst()``): the caller owns every item an action
 /// hands back and releases it after unlocking, because an item's `deinit` is user code.
 ///
@@ -119,7 +123,7 @@ package struct DeliveryRole<Item> {
     }
 
     /// Whether items are still accepted (not sealed, not closed).
-    @inlinable
+    @inlinable @inline(__always)
     package var isAccepting: Bool {
         switch phase {
         case .idle, .delivering: true
@@ -128,7 +132,7 @@ package struct DeliveryRole<Item> {
     }
 
     /// Whether the role was closed or finished: nothing more will be delivered.
-    @inlinable
+    @inlinable @inline(__always)
     package var isClosed: Bool {
         switch phase {
         case .closing, .closed: true
@@ -150,7 +154,7 @@ package struct DeliveryRole<Item> {
     package var queuedCount: Int { queue.count }
 
     /// Offers an item; `isLast` seals the role (a terminal event).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func enqueue(_ item: Item, isLast: Bool = false) -> EnqueueAction {
         switch phase {
         case .idle:
@@ -183,15 +187,16 @@ package struct DeliveryRole<Item> {
     }
 
     /// The holder's next step, after delivering an item or at the start of a drain.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func next() -> NextAction {
         switch phase {
         case .delivering:
-            if let item = queue.popFirst() { return .deliver(item) }
+            // The common case, one item per delivery, checks the queue without calling into it.
+            if !queue.isEmpty, let item = queue.popFirst() { return .deliver(item) }
             phase = .idle
             return .idle
         case .sealed:
-            if let item = queue.popFirst() { return .deliver(item) }
+            if !queue.isEmpty, let item = queue.popFirst() { return .deliver(item) }
             phase = .closed
             return .stop
         case .closing:

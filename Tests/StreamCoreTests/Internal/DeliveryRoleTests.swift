@@ -1,3 +1,4 @@
+import Dispatch
 @testable import StreamCore
 import Testing
 
@@ -211,5 +212,92 @@ import Testing
         #expect(weakQueued != nil)
         dropped.removeAll()
         #expect(weakQueued == nil)
+    }
+
+    // MARK: threads (run under TSan in CI)
+
+    /// Eight threads offer to one role in a `LockedState`; whoever gets `deliverNow` delivers and
+    /// drains. Deliveries never overlap, none is lost, and each sender's items keep their order.
+    @Test func concurrentOffersAreDeliveredOneAtATimeWithEachSendersOrderKept() {
+        let senders = 8
+        let perSender = 2_000
+        let role = LockedState(DeliveryRole<Int>())
+        let log = LockedState(Log())
+        @Sendable func deliver(_ first: Int) {
+            var item = first
+            while true {
+                log.withLock { $0.begin(item) }
+                log.withLock { $0.end() }
+                guard case .deliver(let next) = role.withLock({ $0.next() }) else { return }
+                item = next
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+            for index in 0..<perSender {
+                if case .deliverNow(let item) = role.withLock({ $0.enqueue(sender * perSender + index) }) {
+                    deliver(item)
+                }
+            }
+        }
+        let result = log.withLock { $0 }
+        #expect(result.overlaps == 0)
+        #expect(result.delivered.count == senders * perSender)
+        for sender in 0..<senders {
+            let mine = result.delivered.filter { $0 / perSender == sender }
+            #expect(mine == Array(sender * perSender..<(sender + 1) * perSender))
+        }
+        #expect(role.withLock { $0.phase } == .idle)
+    }
+
+    /// A close from another thread while senders keep offering: after `close()` returns, at most
+    /// the one item already in the holder's hands is delivered.
+    @Test(arguments: 0..<20)
+    func nothingButTheItemInHandIsDeliveredAfterCloseReturns(round: Int) {
+        let role = LockedState(DeliveryRole<Int>())
+        let log = LockedState(Log())
+        @Sendable func deliver(_ first: Int) {
+            var item = first
+            while true {
+                log.withLock { $0.begin(item) }
+                log.withLock { $0.end() }
+                guard case .deliver(let next) = role.withLock({ $0.next() }) else { return }
+                item = next
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for _ in 0..<(100 + round * 10) { _ = role.withLock { $0.queuedCount } }
+                _ = role.withLock { $0.close() }
+                log.withLock { $0.closed = true }
+                return
+            }
+            for index in 0..<1_000 {
+                if case .deliverNow(let item) = role.withLock({ $0.enqueue(index) }) { deliver(item) }
+            }
+        }
+        let result = log.withLock { $0 }
+        #expect(result.overlaps == 0)
+        #expect(result.deliveredAfterClose <= 1)
+        #expect(role.withLock { $0.isClosed })
+    }
+
+    /// What a threaded test saw, kept in a `LockedState`.
+    struct Log: Sendable {
+        var delivered: [Int] = []
+        var inFlight = 0
+        var overlaps = 0
+        var closed = false
+        var deliveredAfterClose = 0
+
+        mutating func begin(_ item: Int) {
+            if inFlight != 0 { overlaps += 1 }
+            inFlight += 1
+            delivered.append(item)
+            if closed { deliveredAfterClose += 1 }
+        }
+
+        mutating func end() {
+            inFlight -= 1
+        }
     }
 }
