@@ -114,6 +114,15 @@ final class TemporaryFolder: Sendable {
             + "pages from network 1, from cache 3 · failures 0 · ★ Bringing Up Baby")
     }
 
+    @Test func aServerReleasedWithoutStopEndsItsAcceptLoop() throws {
+        var server: CatalogueServer? = try CatalogueServer()
+        let core = try #require(server?.core)
+        weak let released = server
+        server = nil
+        #expect(released == nil)  // its threads hold the core, not the server
+        #expect(core.acceptLoopHasEnded)  // deinit stopped the loop and waited for it
+    }
+
     @Test func cachedPagesAreNotRequestedAgain() throws {
         let cache = TemporaryFolder()
         let first = try CatalogueServer()
