@@ -3,17 +3,17 @@ import StreamCore
 /// One render target of a ``UISpin``: delivers states, in order, on its context, while its
 /// container lives.
 ///
-/// Serial by construction, like the loop engine: the first state that finds the renderer idle
-/// takes the *drain role* and runs one drain on the context, which renders until the queue is
-/// empty; a state offered meanwhile is queued. Each state carries the version the spin gave it, and
-/// an offer older than the last one accepted is dropped, so a state rendered at attach time never
-/// comes after a newer one. The render closure runs outside the lock.
+/// Delivery role (`DeliveryRole`), *drain on a context* specialisation: the first state that
+/// finds the renderer idle takes the role and runs one drain on the context, which renders until
+/// the queue is empty; a state offered meanwhile is queued. Each state carries the version the
+/// spin gave it, and an offer older than the last one accepted is dropped, so a state rendered at
+/// attach time never comes after a newer one. When the container is gone the drain finishes the
+/// role and drops the rest. The render closure runs outside the lock, and states are released
+/// outside it.
 final class Renderer<State: Sendable>: Sendable {
     private struct Storage {
-        var pending = FIFOQueue<State>()
+        var role = DeliveryRole<State>()
         var lastVersion = 0
-        var isRunning = false
-        var isDead = false
     }
 
     private let storage = LockedState(Storage())
@@ -28,39 +28,26 @@ final class Renderer<State: Sendable>: Sendable {
 
     /// Whether the container is gone (the renderer then ignores every state).
     var isDead: Bool {
-        storage.withLock { $0.isDead }
+        storage.withLock { $0.role.isClosed }
     }
 
     /// Queues `state` unless a newer one was already accepted; starts a drain if idle.
     func offer(_ state: State, version: Int) {
-        let startsDrain: Bool = storage.withLock { storage in
-            guard !storage.isDead, version > storage.lastVersion else { return false }
+        let action: DeliveryRole<State>.DrainAction? = storage.withLock { storage in
+            guard storage.role.isAccepting, version > storage.lastVersion else { return nil }
             storage.lastVersion = version
-            storage.pending.append(state)
-            if storage.isRunning { return false }
-            storage.isRunning = true
-            return true
+            return storage.role.enqueueForDrain(state)
         }
-        if startsDrain {
+        if case .startDrain = action {
             context.execute { self.drain() }
         }
     }
 
     /// Renders the queued states until none is left, then gives up the role.
     private func drain() {
-        while true {
-            let next: State? = storage.withLock { storage in
-                if let state = storage.pending.popFirst() { return state }
-                storage.isRunning = false
-                return nil
-            }
-            guard let state = next else { return }
+        while case .deliver(let state) = storage.withLock({ $0.role.next() }) {
             if !render(state) {
-                let dropped = storage.withLock { storage in
-                    storage.isDead = true
-                    storage.isRunning = false
-                    return storage.pending.removeAll()
-                }
+                let dropped = storage.withLock { $0.role.finish() }
                 withExtendedLifetime(dropped) {}  // states are released outside the lock
                 return
             }

@@ -4,10 +4,12 @@ import StreamCore
 /// observation of the source for all observers, a buffer of the last loaded values for late
 /// observers, and reference counting of the connection.
 ///
-/// Deliveries follow the subjects' rule (0003): an operation (event or new observer) is queued
-/// under the lock; whoever finds nobody delivering takes the role and drains the queue with the
-/// lock released, so observers are never called under the lock, events arrive in order, and a
-/// new observer gets its replay before any later event.
+/// Delivery role (`DeliveryRole`), *never closed* specialisation, drained by the caller: an
+/// operation (event or new observer) is queued under the lock; whoever finds the role idle takes
+/// it and drains the queue with the lock released, so observers are never called under the lock,
+/// events arrive in order, and a new observer gets its replay before any later event. The role is
+/// never sealed or closed: an observer attaching after the source terminated still gets its
+/// replay and the completion, so termination is the hub's own state (`isTerminated`).
 final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Sendable {
     typealias State = LoadingState<LoadingValue, LoadingError>
     typealias Event = Signal<State, Never>.Event
@@ -35,8 +37,7 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
         var slots: [ObjectIdentifier: Slot] = [:]
         var order: [ObjectIdentifier] = []
         var buffer: [LoadingValue] = []
-        var queue: [Operation] = []
-        var isDelivering = false
+        var role = DeliveryRole<Operation>()
         var isTerminated = false
         var isConnected = false
         /// The terminal event has been taken for delivery: later observers only get the replay.
@@ -52,12 +53,10 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
     func observe(_ handler: @escaping @Sendable (Event) -> Void) -> any Disposable {
         let slot = Slot(handler)
         let (mustConnect, mustDrain) = hub.withLock { state -> (Bool, Bool) in
-            state.queue.append(.attach(slot))
             let connect = !state.isConnected && !state.isTerminated
             if connect { state.isConnected = true }
-            let drain = !state.isDelivering
-            if drain { state.isDelivering = true }
-            return (connect, drain)
+            guard case .startDrain = state.role.enqueueForDrain(.attach(slot)) else { return (connect, false) }
+            return (connect, true)
         }
         if mustDrain { drain() }
         if mustConnect {
@@ -77,9 +76,7 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
         let mustDrain = hub.withLock { state -> Bool in
             if state.isTerminated { return false }
             if event.isTerminal { state.isTerminated = true }
-            state.queue.append(.event(event))
-            if state.isDelivering { return false }
-            state.isDelivering = true
+            guard case .startDrain = state.role.enqueueForDrain(.event(event)) else { return false }
             return true
         }
         if mustDrain { drain() }
@@ -110,11 +107,7 @@ final class LoadingValueReplayHub<LoadingValue, LoadingError: Swift.Error>: Send
             var evicted: ArraySlice<LoadingValue> = []
             defer { withExtendedLifetime(evicted) {} }
             let step = hub.withLock { state -> (Operation, [Slot], [LoadingValue])? in
-                guard !state.queue.isEmpty else {
-                    state.isDelivering = false
-                    return nil
-                }
-                let operation = state.queue.removeFirst()
+                guard case .deliver(let operation) = state.role.next() else { return nil }
                 switch operation {
                 case .event(let event):
                     if case .next(let loading) = event, case .loaded(let value) = loading, limit > 0 {

@@ -22,9 +22,12 @@ package protocol JunctionState {
 ///
 /// - A state change and the event it produces happen in one critical section, so the output order
 ///   is the order of the state changes (a `combineLatest` never sends a stale pair last).
-/// - Delivery follows ``SerialObservation``: one thread at a time holds the delivery role; an event
-///   produced meanwhile (on another thread, or re-entrantly from the downstream handler) is queued
-///   and delivered by the role holder, in order. Nothing is delivered while the lock is held.
+/// - Delivery role (``DeliveryRole``), *deliver now* specialisation, as ``SerialObservation``: one
+///   thread at a time holds the role; an event produced meanwhile (on another thread, or
+///   re-entrantly from the downstream handler) is queued and delivered by the role holder, in
+///   order. Nothing is delivered while the lock is held. Specific to the junction: the role's
+///   closing is mirrored in two atomics (lock-free lifetime polls, a last check before each
+///   delivery) and the downstream handler lives outside the lock, owned by the role holder.
 /// - A terminal event closes the junction: later updates are refused, the state is detached and
 ///   its upstreams are disposed (outside the lock). Disposal does the same and drops the queue.
 /// - The junction is the lifetime handed to the upstreams: it reads as disposed once closed or once
@@ -44,14 +47,11 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     @usableFromInline
     struct Storage {
         @usableFromInline var state: State
-        @usableFromInline var queue = FIFOQueue<Event>()
+        /// Sealed by a terminal event (refuse every update); closed by disposal or once the
+        /// terminal event is delivered (nothing can be delivered any more).
+        @usableFromInline var role = DeliveryRole<Event>()
         /// The state moved out by a terminal event, waiting to be disposed after unlocking.
         @usableFromInline var retired: State?
-        /// A terminal event was accepted, or the junction was disposed: refuse every update.
-        @usableFromInline var isClosed = false
-        /// Nothing can be delivered any more (terminal delivered, or disposed).
-        @usableFromInline var isDisposed = false
-        @usableFromInline var isDelivering = false
 
         @usableFromInline
         init(state: State) {
@@ -75,7 +75,8 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     /// event costs a closure retain rather than an observer copy.
     @exclusivity(unchecked)
     @usableFromInline var downstream: (@Sendable (Event) -> Void)?
-    /// Mirrors `Storage.isClosed` for lock-free reads by producers polling their lifetime.
+    /// Whether the role stopped accepting (sealed or closed), for lock-free reads by producers
+    /// polling their lifetime.
     @usableFromInline let closed = Atomic<Bool>(false)
     /// Set by `dispose()`; checked right before each delivery, as subjects do, so that an event
     /// taken for delivery just before a disposal on another thread is dropped in most races.
@@ -103,20 +104,17 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var output: Event?
         var step = Step.none
         let result: R? = storage.withLock { storage in
-            if storage.isClosed { return nil }
+            if !storage.role.isAccepting { return nil }
             let result = body(&storage.state, &output)
             guard let event = output else { return result }
             if event.isTerminal {
-                storage.isClosed = true
                 closed.store(true, ordering: .releasing)
                 storage.retired = storage.state.detach()
                 step = .closed
             }
-            if storage.isDelivering {
-                storage.queue.append(event)
+            // Accepting, so never dropped: either this thread delivers `output`, or the holder does.
+            if case .queued = storage.role.enqueue(event, isLast: event.isTerminal) {
                 output = nil
-            } else {
-                storage.isDelivering = true
             }
             return result
         }
@@ -151,18 +149,13 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
             }
             // Take the next queued event, or give up the role; if a disposal happened during the
             // delivery, the downstream is ours to release.
-            let next: Event?? = storage.withLock { storage in
-                if !storage.isDisposed, let next = storage.queue.popFirst() { return next }
-                storage.isDelivering = false
-                return storage.isDisposed ? .some(nil) : nil
-            }
-            switch next {
-            case .some(let queued?):
+            switch storage.withLock({ $0.role.next() }) {
+            case .deliver(let queued):
                 event = queued
-            case .some(nil):
-                stopDelivering()
+            case .idle:
                 return
-            case nil:
+            case .stop:
+                stopDelivering()
                 return
             }
         }
@@ -172,13 +165,11 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     /// downstream, outside the lock.
     @usableFromInline
     func stopDelivering() {
-        let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
-            storage.isDisposed = true
-            storage.isDelivering = false
+        let (released, dropped) = storage.withLock { storage in
             defer { downstream = nil }
-            return downstream
+            return (downstream, storage.role.finish())
         }
-        _ = released
+        _ = (released, dropped)
     }
 
     /// Disposes the upstreams of the state a terminal event moved out, outside the lock.
@@ -197,16 +188,15 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var detached: State?
         var dropped = ContiguousArray<Event>()
         let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
-            if storage.isDisposed { return nil }
-            storage.isDisposed = true
+            if storage.role.isClosed { return nil }
             disposed.store(true, ordering: .releasing)
-            if !storage.isClosed {
-                storage.isClosed = true
+            if storage.role.isAccepting {  // no terminal event detached the state yet
                 closed.store(true, ordering: .releasing)
                 detached = storage.state.detach()
             }
-            dropped = storage.queue.removeAll()
-            if storage.isDelivering { return nil }
+            let action = storage.role.close()
+            dropped = action.dropped
+            if case .handOff = action { return nil }  // the role holder releases the downstream
             defer { downstream = nil }
             return downstream
         }

@@ -15,6 +15,11 @@ public import Darwin
 /// A pthread mutex is used rather than `Synchronization.Mutex` because ThreadSanitizer on Linux
 /// does not see the latter and reports false races (see `Docs/Decisions/0002-locking.md`).
 /// State is reached through the buffer's pointer, so no dynamic exclusivity check runs per access.
+///
+/// Unlike `NIOLockedValueBox`, the box is `Sendable` whatever `State` is: elements need not be
+/// `Sendable` (Decision 0004), and the mutex is what makes sharing the box sound, so the one
+/// `@unchecked` lives here rather than on every engine's state (Decision 0022). Engines keep
+/// their delivery lifecycle in it as a ``DeliveryRole``.
 @usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
     // @unchecked Sendable: every access to `storage`'s header goes through `withLock`, which holds

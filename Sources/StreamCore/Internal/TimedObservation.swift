@@ -5,11 +5,15 @@
 /// Upstream events and timer firings arrive on different threads. Each is turned into a
 /// *transition* that runs under the lock: it updates the operator's state and records effects
 /// (events to send, a timer to start or cancel). After unlocking, the timer is (re)scheduled and
-/// the outbox drained by whichever thread is not already draining it, so downstream sees events
-/// one at a time, in decision order, and no user code (downstream, scheduler, disposables) runs
-/// under the lock. A terminal event closes the observation: later transitions are ignored, the
-/// upstream and the timer are disposed at once, and the downstream is released once the event
-/// is delivered.
+/// the outbox drained.
+///
+/// Delivery role (``DeliveryRole``), *outbox drained by whichever thread is free* specialisation:
+/// a transition's events enter the role's queue in decision order; the thread whose transition
+/// finds the role idle drains it, so downstream sees events one at a time, in decision order, and
+/// no user code (downstream, scheduler, disposables) runs under the lock. A terminal event seals
+/// the role: later transitions are ignored, the upstream and the timer are disposed at once, and
+/// the downstream is released once the event is delivered (the role then finishes). Disposal
+/// closes the role and drops the queue.
 ///
 /// Each timer start gets a new generation; a firing whose generation is no longer armed (the timer
 /// was restarted or cancelled, racing with the firing) is ignored.
@@ -49,16 +53,13 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
 
     private struct Guarded {
         var state: State
-        var outbox = FIFOQueue<Event>()
+        var role = DeliveryRole<Event>()
         var downstream: Observer<Element, Error>?
         var upstream: (any Disposable)?
         var timer: (any Disposable)?
         var generation: UInt64 = 0
         /// The generation of the timer that is scheduled, `nil` when none is.
         var armed: UInt64?
-        var isDelivering = false
-        var isClosed = false
-        var isDisposed = false
     }
 
     private let guarded: LockedState<Guarded>
@@ -88,7 +89,7 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
     /// Sets the disposable of the upstream observation; disposes it at once if already closed.
     package func setUpstream(_ disposable: any Disposable) {
         let rejected: Bool = guarded.withLock { guarded in
-            if guarded.isClosed { return true }
+            if !guarded.role.isAccepting { return true }
             guarded.upstream = disposable
             return false
         }
@@ -105,7 +106,7 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
         var effects = Effects(outbox: FIFOQueue(), timer: nil, now: now)
         let (startTimer, toDispose, deliverer): ((Duration, UInt64)?, [any Disposable], Observer<Element, Error>?) =
             guarded.withLock { guarded in
-                if guarded.isClosed { return (nil, [], nil) }
+                if !guarded.role.isAccepting { return (nil, [], nil) }
                 if let fired {
                     guard guarded.armed == fired else { return (nil, [], nil) }
                     guarded.armed = nil
@@ -114,12 +115,14 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
                 transition(&guarded.state, &effects)
                 var toDispose: [any Disposable] = []
                 var startTimer: (Duration, UInt64)?
-                while let event = effects.outbox.popFirst() {
-                    guard !guarded.isClosed else { break }
-                    if event.isTerminal { guarded.isClosed = true }
-                    guarded.outbox.append(event)
+                var startsDrain = false
+                // Events after a terminal one stay in `effects` and are released after unlocking.
+                while guarded.role.isAccepting, let event = effects.outbox.popFirst() {
+                    if case .startDrain = guarded.role.enqueueForDrain(event, isLast: event.isTerminal) {
+                        startsDrain = true
+                    }
                 }
-                if guarded.isClosed {
+                if !guarded.role.isAccepting {  // sealed by this transition's terminal event
                     effects.timer = .cancel
                     if let upstream = guarded.upstream { toDispose.append(upstream) }
                     guarded.upstream = nil
@@ -134,9 +137,7 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
                         startTimer = (delay, guarded.generation)
                     }
                 }
-                if guarded.isDelivering || guarded.outbox.isEmpty { return (startTimer, toDispose, nil) }
-                guarded.isDelivering = true
-                return (startTimer, toDispose, guarded.downstream)
+                return (startTimer, toDispose, startsDrain ? guarded.downstream : nil)
             }
         for disposable in toDispose { disposable.dispose() }
         if let (delay, generation) = startTimer { schedule(after: delay, generation: generation) }
@@ -148,7 +149,7 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
             self.perform(generation: generation, self.onTimer)
         }
         let stale: Bool = guarded.withLock { guarded in
-            guard guarded.armed == generation, !guarded.isDisposed else { return true }
+            guard guarded.armed == generation, !guarded.role.isClosed else { return true }
             guarded.timer = token
             return false
         }
@@ -158,49 +159,59 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
 
     private func drain(to downstream: Observer<Element, Error>) {
         while true {
-            let next: Event? = guarded.withLock { guarded in
-                if !guarded.isDisposed, let event = guarded.outbox.popFirst() { return event }
-                guarded.isDelivering = false
-                return nil
-            }
-            guard let event = next else {
-                releaseIfDisposed()
+            switch guarded.withLock({ $0.role.next() }) {
+            case .deliver(let event):
+                downstream.on(event)
+                if event.isTerminal {
+                    close(finishing: true)
+                    return
+                }
+            case .idle:
                 return
-            }
-            downstream.on(event)
-            if event.isTerminal {
-                guarded.withLock { $0.isDelivering = false }
-                dispose()
+            case .stop:
+                // Disposed during a delivery: the downstream is ours to release, after unlocking.
+                let released = guarded.withLock { guarded in
+                    defer { guarded.downstream = nil }
+                    return guarded.downstream
+                }
+                _ = released
                 return
             }
         }
-    }
-
-    private func releaseIfDisposed() {
-        let downstream: Observer<Element, Error>? = guarded.withLock { guarded in
-            guard guarded.isDisposed, !guarded.isDelivering else { return nil }
-            defer { guarded.downstream = nil }
-            return guarded.downstream
-        }
-        _ = downstream
     }
 
     /// Ends the observation: queued events are dropped, the upstream and the timer disposed.
     package func dispose() {
+        close(finishing: false)
+    }
+
+    /// Closes the role (disposal), or finishes it (`finishing`: the drain delivered the terminal
+    /// event), then disposes the upstream and the timer and releases everything outside the lock.
+    private func close(finishing: Bool) {
         let (upstream, timer, downstream, dropped) = guarded.withLock { guarded in
-            if guarded.isDisposed {
-                return ((any Disposable)?.none, (any Disposable)?.none, Observer<Element, Error>?.none, ContiguousArray<Event>())
+            let dropped: ContiguousArray<Event>
+            var releasesDownstream = true
+            if finishing {
+                dropped = guarded.role.finish()
+            } else {
+                switch guarded.role.close() {
+                case .alreadyClosed:
+                    return ((any Disposable)?.none, (any Disposable)?.none, Observer<Element, Error>?.none, ContiguousArray<Event>())
+                case .release(let taken):
+                    dropped = taken
+                case .handOff(let taken):
+                    dropped = taken
+                    releasesDownstream = false  // the drain releases it at its next step
+                }
             }
-            guarded.isDisposed = true
-            guarded.isClosed = true
             guarded.armed = nil
             defer { guarded.upstream = nil; guarded.timer = nil }
             var downstream: Observer<Element, Error>?
-            if !guarded.isDelivering {
+            if releasesDownstream {
                 downstream = guarded.downstream
                 guarded.downstream = nil
             }
-            return (guarded.upstream, guarded.timer, downstream, guarded.outbox.removeAll())
+            return (guarded.upstream, guarded.timer, downstream, dropped)
         }
         upstream?.dispose()
         timer?.dispose()
@@ -209,6 +220,6 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
 
     /// Whether the observation ended (disposed, terminated, or an outer lifetime ended).
     package var isDisposed: Bool {
-        guarded.withLock { $0.isDisposed } || (downstreamLifetime?.isDisposed ?? false)
+        guarded.withLock { $0.role.isClosed } || (downstreamLifetime?.isDisposed ?? false)
     }
 }

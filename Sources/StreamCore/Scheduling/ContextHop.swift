@@ -1,7 +1,8 @@
 /// Moves one observation's events into an execution context, keeping the signal contract.
 ///
-/// Upstream events (serial, by contract) are queued under the lock; the first event of a burst
-/// schedules one drain in the context, and the drain delivers what is queued, in order, one
+/// Delivery role (``DeliveryRole``), *drain on a context* specialisation with turns. Upstream
+/// events (serial, by contract) are queued under the lock; the first event of a burst takes the
+/// role and schedules one drain in the context, and the drain delivers what is queued, in order, one
 /// event at a time, outside the lock. At most one drain is scheduled or running at any time, so
 /// delivery stays serial even in a concurrent context, and an event sent re-entrantly from the
 /// downstream handler (when the context runs work synchronously) is queued, not recursed into.
@@ -24,12 +25,8 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
     private struct State {
         var downstream: Observer<Element, Error>?
         var upstream: (any Disposable)?
-        var queue = FIFOQueue<Event>()
-        /// A drain is scheduled in the context or running.
-        var isDraining = false
-        /// A terminal event was accepted: accept nothing more.
-        var isClosed = false
-        var isDisposed = false
+        /// Held while a drain is scheduled in the context or running; sealed by a terminal event.
+        var role = DeliveryRole<Event>()
         /// The thread delivering the current event of a turn; 0 between deliveries.
         var deliveringThread: UInt = 0
         /// An event arrived re-entrantly from a delivery: end the turn after it.
@@ -58,7 +55,7 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
     /// Sets the disposable of the upstream observation; disposes it at once if already done.
     package func setUpstream(_ disposable: any Disposable) {
         let rejected: Bool = state.withLock { state in
-            if state.isDisposed { return true }
+            if state.role.isClosed { return true }
             state.upstream = disposable
             return false
         }
@@ -67,26 +64,21 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
 
     /// Queues an upstream event and schedules a drain if none is pending.
     package func on(_ event: Event) {
-        let scheduleDrain: Bool = state.withLock { state in
-            if state.isClosed { return false }
-            if event.isTerminal { state.isClosed = true }
-            state.queue.append(event)
-            if state.isDraining {
-                if state.deliveringThread != 0, state.deliveringThread == ThreadIdentity.current {
-                    state.yieldRequested = true
-                }
-                return false
+        let action = state.withLock { state in
+            let action = state.role.enqueueForDrain(event, isLast: event.isTerminal)
+            if case .queued = action, state.deliveringThread != 0, state.deliveringThread == ThreadIdentity.current {
+                state.yieldRequested = true
             }
-            state.isDraining = true
-            return true
+            return action
         }
-        if scheduleDrain {
+        // A dropped event is released here, after unlocking.
+        if case .startDrain = action {
             context.execute { [self] in self.drain() }
         }
     }
 
     private enum Step {
-        case deliver(Event, Observer<Element, Error>)
+        case deliver(Event, Observer<Element, Error>?)
         case yield
         case done
     }
@@ -96,18 +88,18 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
         while true {
             let step: Step = state.withLock { state in
                 state.deliveringThread = 0
-                guard !state.isDisposed, let downstream = state.downstream, !state.queue.isEmpty else {
-                    state.isDraining = false
-                    state.yieldRequested = false
-                    return .done
-                }
-                if budget == 0 || state.yieldRequested {
+                if budget == 0 || state.yieldRequested, state.role.queuedCount > 0, !state.role.isClosed {
                     state.yieldRequested = false
                     return .yield  // the role stays taken: the next turn continues
                 }
-                guard let event = state.queue.popFirst() else { return .done }  // unreachable: not empty
-                state.deliveringThread = ThreadIdentity.current
-                return .deliver(event, downstream)
+                switch state.role.next() {
+                case .deliver(let event):
+                    state.deliveringThread = ThreadIdentity.current
+                    return .deliver(event, state.downstream)  // nil only once closed: never here
+                case .idle, .stop:
+                    state.yieldRequested = false
+                    return .done
+                }
             }
             switch step {
             case .done:
@@ -116,10 +108,11 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
                 if TurnHandoff.schedule(in: context, { [self] in self.drain() }) { return }
                 budget = Self.batchLimit  // the context ran the turn inline: go on here, no recursion
             case .deliver(let event, let downstream):
+                guard let downstream else { return }
                 budget -= 1
                 downstream.on(event)
                 if event.isTerminal {
-                    dispose()
+                    close(finishing: true)
                     return
                 }
             }
@@ -129,14 +122,25 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
     /// Ends the observation: queued events are dropped, the upstream is disposed, and the
     /// downstream is released.
     package func dispose() {
+        close(finishing: false)
+    }
+
+    /// Closes the role (disposal; a running drain stops at its next step), or finishes it
+    /// (`finishing`: the drain delivered the terminal event); releases everything after unlocking.
+    private func close(finishing: Bool) {
         let (upstream, downstream, dropped) = state.withLock { state in
-            if state.isDisposed {
-                return ((any Disposable)?.none, Observer<Element, Error>?.none, ContiguousArray<Event>())
+            let dropped: ContiguousArray<Event>
+            if finishing {
+                dropped = state.role.finish()
+            } else {
+                let action = state.role.close()
+                if case .alreadyClosed = action {
+                    return ((any Disposable)?.none, Observer<Element, Error>?.none, ContiguousArray<Event>())
+                }
+                dropped = action.dropped
             }
-            state.isDisposed = true
-            state.isClosed = true
             defer { state.upstream = nil; state.downstream = nil }
-            return (state.upstream, state.downstream, state.queue.removeAll())
+            return (state.upstream, state.downstream, dropped)
         }
         upstream?.dispose()
         _ = (downstream, dropped)
@@ -144,6 +148,6 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
 
     /// Whether the observation ended (disposed, terminated, or an outer lifetime ended).
     package var isDisposed: Bool {
-        state.withLock { $0.isDisposed } || (downstreamLifetime?.isDisposed ?? false)
+        state.withLock { $0.role.isClosed } || (downstreamLifetime?.isDisposed ?? false)
     }
 }

@@ -7,6 +7,10 @@
 /// disposable is disposed on termination and on disposal; the downstream closure is released
 /// as soon as nothing can be delivered any more. No user code runs while the lock is held.
 ///
+/// Delivery role (``DeliveryRole``), *deliver now* specialisation: the thread whose event finds
+/// the role idle delivers it at once and then drains the queue; a terminal event seals the role
+/// and finishes it once delivered; disposal closes it.
+///
 /// Operators with more than one upstream, or with asynchronous hops, route their output through
 /// one of these.
 package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
@@ -15,11 +19,7 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
     private struct State {
         var downstream: Observer<Element, Error>?
         var upstream: (any Disposable)?
-        var queue = FIFOQueue<Event>()
-        /// A terminal event was accepted, or the observation was disposed: accept nothing more.
-        var isClosed = false
-        var isDisposed = false
-        var isDelivering = false
+        var role = DeliveryRole<Event>()
     }
 
     private let state: LockedState<State>
@@ -51,7 +51,7 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
     /// Sets the disposable of the work feeding this guard; disposes it at once if already closed.
     package func setUpstream(_ disposable: any Disposable) {
         let rejected: Bool = state.withLock { state in
-            if state.isDisposed { return true }
+            if state.role.isClosed { return true }
             state.upstream = disposable
             return false
         }
@@ -60,17 +60,14 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
 
     /// Accepts an event from any thread.
     package func on(_ event: Event) {
-        let deliverer: Observer<Element, Error>? = state.withLock { state in
-            if state.isClosed { return nil }
-            if event.isTerminal { state.isClosed = true }
-            if state.isDelivering {
-                state.queue.append(event)
-                return nil
+        let (action, deliverer): (DeliveryRole<Event>.EnqueueAction, Observer<Element, Error>?) =
+            state.withLock { state in
+                let action = state.role.enqueue(event, isLast: event.isTerminal)
+                guard case .deliverNow = action else { return (action, nil) }
+                return (action, state.downstream)
             }
-            state.isDelivering = true
-            return state.downstream
-        }
-        guard let downstream = deliverer else { return }
+        // A dropped event is released here, after unlocking.
+        guard case .deliverNow(let event) = action, let downstream = deliverer else { return }
         deliver(event, to: downstream)
     }
 
@@ -79,60 +76,48 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
         while true {
             downstream.on(event)
             if event.isTerminal {
-                finish()
+                release(finishing: true)
                 return
             }
-            let next: Event? = state.withLock { state in
-                if !state.isDisposed, let next = state.queue.popFirst() { return next }
-                state.isDelivering = false
-                return nil
-            }
-            guard let next else {
-                releaseIfDisposed()
+            switch state.withLock({ $0.role.next() }) {
+            case .deliver(let next):
+                event = next
+            case .idle:
+                return
+            case .stop:
+                release(finishing: false)  // disposed during the delivery: the downstream is ours
                 return
             }
-            event = next
         }
     }
 
-    /// After delivering the terminal event: dispose the upstream and release everything.
-    private func finish() {
-        let (upstream, downstream) = state.withLock { state in
-            state.isDisposed = true
-            state.isDelivering = false
+    /// The role holder is done for good: after the terminal event (`finishing`: dispose the
+    /// upstream too), or after a disposal during its delivery. Releases outside the lock.
+    private func release(finishing: Bool) {
+        let (upstream, downstream, dropped) = state.withLock { state in
+            let dropped = finishing ? state.role.finish() : []
             defer { state.upstream = nil; state.downstream = nil }
-            return (state.upstream, state.downstream)
+            return (state.upstream, state.downstream, dropped)
         }
         upstream?.dispose()
-        _ = downstream
-    }
-
-    /// A disposal that happened during delivery left the downstream for us to release.
-    private func releaseIfDisposed() {
-        let downstream: Observer<Element, Error>? = state.withLock { state in
-            guard state.isDisposed, !state.isDelivering else { return nil }
-            defer { state.downstream = nil }
-            return state.downstream
-        }
-        _ = downstream
+        _ = (downstream, dropped)
     }
 
     /// Ends the observation: nothing more is delivered and the upstream is disposed.
     package func dispose() {
         let (upstream, downstream, dropped) = state.withLock { state in
-            if state.isDisposed {
+            let action = state.role.close()
+            if case .alreadyClosed = action {
                 return ((any Disposable)?.none, Observer<Element, Error>?.none, ContiguousArray<Event>())
             }
-            state.isDisposed = true
-            state.isClosed = true
             let upstream = state.upstream
             state.upstream = nil
             var downstream: Observer<Element, Error>?
-            if !state.isDelivering {
+            if case .release = action {  // nobody delivering; otherwise the holder releases it
                 downstream = state.downstream
                 state.downstream = nil
             }
-            return (upstream, downstream, state.queue.removeAll())
+            return (upstream, downstream, action.dropped)
         }
         upstream?.dispose()
         _ = (downstream, dropped)
@@ -140,6 +125,6 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
 
     /// Whether the observation ended (disposed, terminated, or an outer lifetime ended).
     package var isDisposed: Bool {
-        state.withLock { $0.isDisposed } || (downstreamLifetime?.isDisposed ?? false)
+        state.withLock { $0.role.isClosed } || (downstreamLifetime?.isDisposed ?? false)
     }
 }
