@@ -28,16 +28,22 @@ public import Synchronization
 ///   in order, before it returns. A dispatch from another thread during that time, or from
 ///   inside a middleware, an observer or an effect, is queued and returns at once: dispatching
 ///   never recurses and never blocks on user code.
+/// - The dispatch role is StreamCore's delivery role (`DeliveryRole`), *compare-and-swap*
+///   specialisation, never closed (``close()`` only stops outside actions at the door): while
+///   nothing is queued the role is taken and given back lock-free through the atomic `roleGate`
+///   (`idle` → `held` → `idle`); the first action queued behind a holder hands the role to the
+///   `DeliveryRole` under the lock (`roleGate` `locked`), whose queue the holder then drains with
+///   `next()` and gives back under the lock.
 /// - The reducer changes the stored state in place: a dispatch costs O(1) in the state's size
 ///   (no copy of a collection the reducer changes) unless someone still holds an older state.
 /// - Observers receive the states in order, one at a time, never while a lock is held. They are
 ///   called on the thread holding the dispatch role (usually the dispatching thread) unless the
 ///   store was created with another `notifyOn` context, or the observation uses `receive(on:)`.
 public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @unchecked Sendable {
-    // @unchecked Sendable: `pending` is guarded by `mutex`; the state (in `cell`) is changed only
-    // by the dispatch role (taken and given back through the atomic `role` with acquire/release
-    // ordering, see `enqueue`) and read through the cell's gate; `links` is set once in `init`
-    // before the store is shared; every other stored property is immutable or thread-safe.
+    // @unchecked Sendable: `lockedRole` is a LockedState; the state (in `cell`) is changed only
+    // by the dispatch-role holder (taken and given back through the atomic `roleGate` with
+    // acquire/release ordering, see `enqueue`) and read through the cell's gate; `links` is set
+    // once in `init` before the store is shared; every other stored property is immutable or thread-safe.
 
     /// The state type, as a property's value.
     public typealias Value = State
@@ -72,26 +78,27 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         @usableFromInline let context: MiddlewareContext<State, Action>
     }
 
-    /// Nobody holds the dispatch role.
+    /// Who holds the dispatch role, as seen lock-free by the compare-and-swap fast path.
     @usableFromInline
-    package static var idle: Int { 0 }
-    /// A thread holds the role and nothing was queued.
-    @usableFromInline
-    static var busy: Int { 1 }
-    /// A thread holds the role and actions may be queued: it drains them under the mutex.
-    @usableFromInline
-    static var draining: Int { 2 }
+    enum RoleGate: UInt8, AtomicRepresentable {
+        /// Nobody holds the role (the locked role is idle and its queue empty).
+        case idle
+        /// A thread took the role by compare-and-swap and nothing was queued behind it: it gives
+        /// the role back with another compare-and-swap.
+        case held
+        /// Actions were queued behind the holder: the role is the locked ``DeliveryRole``'s
+        /// (`delivering`), and the holder drains its queue and gives the role back under the lock.
+        case locked
+    }
 
+    /// The dispatch role's fast path. Taken from `idle` and given back from `held` lock-free;
+    /// every change to or from `locked` happens inside `lockedRole`'s lock.
     @usableFromInline
-    let mutex = PThreadMutex()
-    /// The dispatch role: `idle`, `busy` or `draining`. Taken from `idle` and given back from
-    /// `busy` lock-free; every change to or from `draining` happens with `mutex` held.
+    let roleGate = Atomic<RoleGate>(.idle)
+    /// The dispatch role once actions are queued (never closed): its queue holds the actions
+    /// dispatched while the role was held. Idle whenever `roleGate` is not `locked`.
     @usableFromInline
-    package let role = Atomic<Int>(0)
-    /// Actions dispatched while the role was held. Mutex.
-    @exclusivity(unchecked)
-    @usableFromInline
-    var pending = FIFOQueue<Pending>()
+    let lockedRole = LockedState(DeliveryRole<Pending>())
     /// The state, changed in place by the role holder.
     @usableFromInline
     let cell: StateCell<State, Action>
@@ -179,7 +186,6 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         core.close()
         effectCore.send(.completed)
         effectCore.close()
-        mutex.deallocate()
     }
 
     /// The current state: the state after the last action the store reduced.
@@ -224,60 +230,68 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// Runs an action now if the role is free, else queues it.
     ///
     /// Fast path (no contention): take the role with one compare-and-swap, run the action, and
-    /// give the role back with another. Slow path: under the mutex, either take the role after
-    /// all (it was released meanwhile) or queue the action and mark the role `draining`, so
-    /// that the holder's lock-free release fails and it drains the queue under the mutex.
+    /// give the role back with another. Slow path, under the lock: either take the role after
+    /// all (it was given back meanwhile), or hand a lock-free holder's role to the locked
+    /// ``DeliveryRole`` (`roleGate` `held` → `locked`, so that the holder's lock-free release fails
+    /// and it drains the queue) and queue the action there.
     @inlinable
     func enqueue(_ action: Pending) {
-        if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
+        if roleGate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged {
             process(action)
             release()
             return
         }
-        mutex.lock()
-        while true {
-            let observed = role.load(ordering: .acquiring)
-            if observed == Self.idle {
-                if role.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiring).exchanged {
-                    mutex.unlock()
-                    process(action)
-                    release()
-                    return
+        let taken: Pending? = lockedRole.withLock { role in
+            while true {
+                switch roleGate.load(ordering: .acquiring) {
+                case .idle:
+                    // Given back meanwhile: take it lock-free after all.
+                    if roleGate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged {
+                        return action
+                    }
+                case .held:
+                    // Hand the holder's role to the locked role, which queues for it.
+                    if roleGate.compareExchange(expected: .held, desired: .locked, ordering: .acquiringAndReleasing)
+                        .exchanged
+                    {
+                        role = DeliveryRole(held: true)
+                    }
+                case .locked:
+                    switch role.enqueue(action) {
+                    case .queued: return nil
+                    // Not reached (`locked` means the locked role is held, and it is never
+                    // closed); run the action rather than lose it.
+                    case .deliverNow(let action), .dropped(let action): return action
+                    }
                 }
-                continue
             }
-            if observed == Self.busy,
-                !role.compareExchange(expected: Self.busy, desired: Self.draining, ordering: .acquiringAndReleasing)
-                    .exchanged
-            {
-                continue
-            }
-            pending.append(action)
-            mutex.unlock()
-            return
+        }
+        if let taken {
+            process(taken)
+            release()
         }
     }
 
     /// Gives the role back, first running what was queued meanwhile, in order. Role holder only.
     @inlinable
     func release() {
-        if role.compareExchange(expected: Self.busy, desired: Self.idle, ordering: .releasing).exchanged {
+        if roleGate.compareExchange(expected: .held, desired: .idle, ordering: .releasing).exchanged {
             return
         }
         drain()
     }
 
-    /// Runs queued actions in order, then gives the role back. Role holder, role `draining`.
+    /// Runs queued actions in order, then gives the role back. Role holder, `roleGate` `locked`.
     @usableFromInline
     func drain() {
         while true {
-            mutex.lock()
-            guard let next = pending.popFirst() else {
-                role.store(Self.idle, ordering: .releasing)
-                mutex.unlock()
-                return
+            let next: Pending? = lockedRole.withLock { role in
+                if case .deliver(let next) = role.next() { return next }
+                // `idle` (never `stop`: the role is never closed): give it back to the fast path.
+                roleGate.store(.idle, ordering: .releasing)
+                return nil
             }
-            mutex.unlock()
+            guard let next else { return }
             process(next)
         }
     }
