@@ -55,7 +55,7 @@ extension TestStore {
         column: Int = #column
     ) throws(TestStoreFailure) {
         let location = HarnessLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let outcome = waitSync(timeout: timeout, recheckingEvery: Self.effectRecheck) { finishedIfDone() }
+        let outcome = waitSync(timeout: timeout) { finishedIfDone() }
         try conclude(finishing: outcome, timeout: timeout, at: location)
     }
 
@@ -84,10 +84,6 @@ extension TestStore {
         let outcome = await waitAsync(timeout: timeout) { finishedIfDone() }
         try conclude(finishing: outcome, timeout: timeout, at: location)
     }
-
-    /// How often a waiting `finish` re-checks the running effects: their ending sends no
-    /// signal. Only effects on real threads make it wait at all.
-    static var effectRecheck: Duration { .milliseconds(5) }
 
     /// The leftovers `finish` reports.
     enum Leftovers {

@@ -111,7 +111,9 @@ extension TestStore {
     }
 
     /// ``reduceNow(_:)`` for `async` callers: suspends instead of blocking while another thread
-    /// holds the store.
+    /// holds the store, until the action's outcome arrives (no polling); ``busyStoreTimeout`` is
+    /// the only timer, and a cancelled task stops waiting at once (`nil`; the action stays queued
+    /// and runs when the store is free).
     func reduceSoon(_ action: Action) async -> Result<State, StoreError>? {
         typealias Waiter = CheckedContinuation<Result<State, StoreError>?, Never>
         let slot = LockedState<Waiter?>(nil)
@@ -123,17 +125,24 @@ extension TestStore {
         }
         gate.withLock { $0.checkedByFinish = false }
         var timer: Task<Void, Never>?
-        let outcome = await withCheckedContinuation { (continuation: Waiter) in
-            slot.withLock { $0 = continuation }
-            store.enqueue(action, from: 1) { outcome in take()?.resume(returning: outcome) }
-            // Queued behind another thread's action: bound the wait (a failure, never reached by a
-            // passing test). Run on this thread, it is resumed already and needs no timer.
-            if slot.withLock({ $0 != nil }) {
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                slot.withLock { $0 = continuation }
+                store.enqueue(action, from: 1) { outcome in take()?.resume(returning: outcome) }
+                // Run on this thread, it is resumed already. Queued behind another thread's
+                // action: bound the wait (a failure, never reached by a passing test).
+                guard slot.withLock({ $0 != nil }) else { return }
+                if Task.isCancelled {
+                    take()?.resume(returning: nil)
+                    return
+                }
                 timer = Task {
-                    try? await Task.sleep(for: Self.busyStoreTimeout)
+                    guard (try? await Task.sleep(for: Self.busyStoreTimeout)) != nil else { return }
                     take()?.resume(returning: nil)
                 }
             }
+        } onCancel: {
+            take()?.resume(returning: nil)
         }
         timer?.cancel()
         return outcome
@@ -157,11 +166,8 @@ extension TestStore {
             // closed: the state the action left.
             actual = store.state
         case nil:
-            try fail(
-                .actionNotReduced,
-                "\(description) was not reduced within \(Self.busyStoreTimeout) (an effect held the store)",
-                at: location
-            )
+            let why = Task.isCancelled ? "before the task was cancelled" : "within \(Self.busyStoreTimeout)"
+            try fail(.actionNotReduced, "\(description) was not reduced \(why) (an effect held the store)", at: location)
             return
         }
         try checkState(description, before: before, actual: actual, exhaustivity: exhaustivity, assert: assert, at: location)

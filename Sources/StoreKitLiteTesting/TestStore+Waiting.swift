@@ -1,37 +1,45 @@
 import Dispatch
 
 extension TestStore {
-    /// Re-checks `check` each time an action is fed back (and every `recheck`, if given, for
-    /// what sends no signal), until it returns a value or `timeout` passes (then `nil`); a zero
-    /// timeout checks once. Blocks the calling thread.
-    func waitSync<R>(timeout: Duration, recheckingEvery recheck: Duration? = nil, until check: () -> R?) -> R? {
+    /// How many `receive`/`finish` waits are in progress: zero whenever none is running, also
+    /// after one timed out or was cancelled (for the kit's own tests).
+    package var activeWaitCount: Int { changes.activeWaits }
+
+    /// Re-checks `check` each time the store changes (an action fed back, an action reduced and
+    /// recorded, an effect ended), until it returns a value or `timeout` passes (then `nil`); a
+    /// zero timeout checks once. Blocks the calling thread; never polls.
+    func waitSync<R>(timeout: Duration, until check: () -> R?) -> R? {
         let deadline = DispatchTime.now() + timeout.dispatchInterval
         while true {
+            let generation = changes.generation
             if let result = check() { return result }
-            let now = DispatchTime.now()
-            if now >= deadline { return nil }
-            let wake = recheck.map { min(deadline, now + $0.dispatchInterval) } ?? deadline
-            _ = changed.wait(timeout: wake)
+            if DispatchTime.now() >= deadline { return nil }
+            changes.block(after: generation, until: deadline)
         }
     }
 
-    /// Re-checks `check` with growing pauses (`Task.sleep`, no thread blocked) until it returns a
-    /// value or `timeout` passes (then `nil`); a zero timeout checks once and never sleeps. A
-    /// cancelled task checks one last time.
+    /// Re-checks `check` each time the store changes, as ``waitSync(timeout:until:)``, suspended
+    /// in between (no thread blocked, no polling): the timeout is the only timer. A zero timeout
+    /// checks once; a cancelled task checks one last time and returns.
     func waitAsync<R>(timeout: Duration, until check: () -> R?) async -> R? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: max(timeout, .zero))
-        var pause = Duration.microseconds(100)
+        var generation = changes.generation
+        if let result = check() { return result }
+        guard timeout > .zero, !Task.isCancelled else { return nil }
+        let id = changes.begin()
+        let changes = self.changes
+        let timer = Task {
+            guard (try? await Task.sleep(for: timeout.clampedForTimers)) != nil else { return }
+            changes.expire(id)
+        }
+        defer {
+            timer.cancel()
+            changes.end(id)
+        }
         while true {
+            await changes.suspend(id, after: generation)
+            generation = changes.generation
             if let result = check() { return result }
-            let now = clock.now
-            if now >= deadline { return nil }
-            do {
-                try await Task.sleep(for: min(pause, deadline - now))
-            } catch {
-                return check()
-            }
-            pause = min(pause * 2, .milliseconds(5))
+            if changes.isExpired(id) { return nil }
         }
     }
 }
@@ -45,4 +53,8 @@ extension Duration {
         if nanos.overflow || nanos.partialValue > Int64(Int.max) { return .seconds(Int.max / 1_000_000_000) }
         return .nanoseconds(Int(nanos.partialValue + attoseconds / 1_000_000_000))
     }
+
+    /// The duration, at most a year: a timer for longer never fires in a test anyway, and the
+    /// clock's arithmetic cannot overflow.
+    var clampedForTimers: Duration { min(self, .seconds(365 * 86_400)) }
 }

@@ -50,7 +50,8 @@ import HarnessReporting
 /// thread holds the store at that moment, `send` waits for exactly that action's outcome.
 ///
 /// `receive(_:timeout:assert:)` waits up to its timeout for an action to be fed back from
-/// another thread, woken by each arrival. With a virtual-time scheduler (StreamCoreTesting's
+/// another thread, and `finish(timeout:)` for the effects to end: each is woken by the arrival
+/// or the effect's end, never by polling, and a cancelled task stops waiting at once. With a virtual-time scheduler (StreamCoreTesting's
 /// `TestScheduler`), advance the scheduler first — the effect feeds back synchronously — and
 /// receive with the default timeout of zero, which checks at once and never waits in real
 /// time. From `async` tests, `await` the asynchronous overloads of `send(_:assert:)`, `receive`
@@ -98,8 +99,9 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     /// The store under test; attach effects to it.
     public let store: Store<State, Action>
     let gate: LockedState<Gate>
-    /// Signalled whenever an action is fed back; waiting `receive`s re-check.
-    let changed = DispatchSemaphore(value: 0)
+    /// Signalled whenever an action is fed back (held back, or reduced and recorded) and whenever
+    /// effects end; waiting `receive`s and `finish`es re-check then, and only then.
+    let changes = ChangeSignal()
     private let observation: any Disposable
     let isEqual: @Sendable (State, State) -> Bool
     private let creation: HarnessLocation
@@ -141,7 +143,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         column: UInt = #column
     ) {
         let gate = LockedState(Gate(exhaustivity: exhaustivity))
-        let changed = self.changed
+        let changes = self.changes
         // First in the chain: holds back (exhaustive) or passes (not exhaustive) every action
         // that did not come from the test. The test's own actions start after it.
         let holdBack = Middleware<State, Action> { action, _ in
@@ -154,7 +156,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
                 gate.held.append(action)
                 return false
             }
-            if !passes { changed.signal() }
+            if !passes { changes.signal() }
             return passes ? action : nil
         }
         // Second: tells the test's actions (which skipped the gate) from the ones it passed.
@@ -172,6 +174,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         creation = HarnessLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let store = Store(initialState: initialState, reducer: reducer, middleware: [holdBack, marker] + middleware)
         self.store = store
+        store.observeEffectEnds { changes.signal() }
         // Not exhaustive: records each action fed back with the state right after it.
         observation = store.rawUpdates.observe(with: { event in
             guard case .next(let update) = event, let action = update.lastAction else { return }
@@ -184,7 +187,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
                 gate.reduced.append((action, update.state))
                 return true
             }
-            if recorded { changed.signal() }
+            if recorded { changes.signal() }
         })
     }
 

@@ -12,6 +12,8 @@ final class EffectRegistry: Sendable {
         var running: [UInt64: (id: AnyHashable?, disposable: SerialDisposable, token: ResourceToken)] = [:]
         var byID: [AnyHashable: Set<UInt64>] = [:]
         var isClosed = false
+        /// Called after effects leave the registry (StoreKitLiteTesting's `TestStore`).
+        var onEnd: (@Sendable () -> Void)?
     }
 
     private let entries = LockedState(Entries())
@@ -56,31 +58,44 @@ final class EffectRegistry: Sendable {
 
     /// Removes an effect that ended and disposes it.
     func finish(_ serial: UInt64) {
-        let removed: SerialDisposable? = entries.withLock { entries in
-            guard let entry = entries.running.removeValue(forKey: serial) else { return nil }
+        let (removed, onEnd): (SerialDisposable?, (@Sendable () -> Void)?) = entries.withLock { entries in
+            guard let entry = entries.running.removeValue(forKey: serial) else { return (nil, nil) }
             if let id = entry.id {
                 entries.byID[id]?.remove(serial)
                 if entries.byID[id]?.isEmpty == true { entries.byID[id] = nil }
             }
-            return entry.disposable
+            return (entry.disposable, entries.onEnd)
         }
         removed?.dispose()
+        onEnd?()
     }
 
     /// Cancels the effects with an identifier.
     func cancel(id: AnyHashable) {
-        let cancelled = entries.withLock { Self.remove(id: id, from: &$0) }
+        let (cancelled, onEnd) = entries.withLock { entries in
+            let cancelled = Self.remove(id: id, from: &entries)
+            return (cancelled, cancelled.isEmpty ? nil : entries.onEnd)
+        }
         cancelled.forEach { $0.dispose() }
+        onEnd?()
     }
 
     /// Cancels every effect; with `close`, later effects are cancelled at once.
     func cancelAll(close: Bool = false) {
-        let cancelled: [SerialDisposable] = entries.withLock { entries in
+        let (cancelled, onEnd): ([SerialDisposable], (@Sendable () -> Void)?) = entries.withLock { entries in
             if close { entries.isClosed = true }
             defer { entries.running = [:]; entries.byID = [:] }
-            return entries.running.values.map(\.disposable)
+            return (entries.running.values.map(\.disposable), entries.running.isEmpty ? nil : entries.onEnd)
         }
         cancelled.forEach { $0.dispose() }
+        onEnd?()
+    }
+
+    /// Calls `observer` (never under the lock) each time effects leave the registry, after the
+    /// count has dropped: a waiting `TestStore.finish` re-checks then instead of polling. One
+    /// observer; a later call replaces it.
+    func observeEnds(_ observer: @escaping @Sendable () -> Void) {
+        entries.withLock { $0.onEnd = observer }
     }
 
     /// The number of running effects (all, or with an identifier).
