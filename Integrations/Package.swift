@@ -15,12 +15,16 @@ let package = Package(
         .library(name: "ReactiveToolkitLogging", targets: ["ReactiveToolkitLogging"]),
         .library(name: "ReactiveToolkitServiceLifecycle", targets: ["ReactiveToolkitServiceLifecycle"]),
         .library(name: "ReactiveToolkitMetrics", targets: ["ReactiveToolkitMetrics"]),
+        .library(name: "ReactiveToolkitPostgres", targets: ["ReactiveToolkitPostgres"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // postgres-nio's own dependency, named for NIOConcurrencyHelpers' lock (one TSan sees).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -51,10 +55,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "ReactiveToolkitPostgres",
+            dependencies: [
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ReactiveToolkitIntegrationsTests",
             dependencies: [
-                "ReactiveToolkitLogging", "ReactiveToolkitServiceLifecycle", "ReactiveToolkitMetrics",
+                "IntegrationsTestSupport", "ReactiveToolkitLogging", "ReactiveToolkitServiceLifecycle",
+                "ReactiveToolkitMetrics",
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
                 .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
@@ -63,6 +79,48 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // What the tests and the child process share (the ledger model, a lock box).
+        .target(
+            name: "IntegrationsTestSupport",
+            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")],
+            path: "Tests/IntegrationsTestSupport",
+            swiftSettings: strictSettings
+        ),
+        // The child process of the PostgreSQL journal's multi-process test.
+        .executableTarget(
+            name: "PostgresJournalChild",
+            dependencies: [
+                "IntegrationsTestSupport",
+                "ReactiveToolkitPostgres",
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/PostgresJournalChild",
+            swiftSettings: strictSettings
+        ),
+        // Throughput and p99 send latency of the PostgreSQL journal (Docs/benchmarks/postgres-journal.md).
+        .executableTarget(
+            name: "PostgresJournalBench",
+            dependencies: [
+                "ReactiveToolkitPostgres",
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/PostgresJournalBench",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReactiveToolkitPostgresTests",
+            dependencies: [
+                "IntegrationsTestSupport",
+                "ReactiveToolkitPostgres",
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -20,7 +20,9 @@ def compiled_snippets():
     snippets = {}
     paths = []
     # Tests/DocSnippetTests, and the SwiftUI article's code type-checked by Checks/SwiftUIGlue.
-    for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article")]:
+    # Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package's tests.
+    for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article"),
+                   os.path.join(root, "Integrations", "Tests", "ReactiveToolkitPostgresTests")]:
         paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".swift")]
     # The example service's sources hold the snippets of the service article.
     for base, _, names in os.walk(os.path.join(root, "Examples", "OrdersService", "Sources")):

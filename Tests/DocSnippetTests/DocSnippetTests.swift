@@ -195,7 +195,10 @@ enum Catalogs {
     /// indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
         var files: [URL] = []
-        for folder in ["Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article"].map(root.appendingPathComponent) {
+        // Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package.
+        for folder in ["Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article", "Integrations/Tests/ReactiveToolkitPostgresTests"]
+            .map(root.appendingPathComponent)
+        {
             files += try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".swift") }
                 .map { folder.appendingPathComponent($0) }

@@ -1,4 +1,5 @@
 import FeedbackLoop
+import IntegrationsTestSupport
 import Logging
 import ReactiveToolkitServiceLifecycle
 import ServiceLifecycle

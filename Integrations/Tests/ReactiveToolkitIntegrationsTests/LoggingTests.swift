@@ -1,3 +1,4 @@
+import IntegrationsTestSupport
 import Logging
 import ReactiveToolkitLogging
 import StoreKitLite

@@ -1,28 +1,8 @@
 import FeedbackLoop
 import Foundation
+import IntegrationsTestSupport
 import StoreKitLite
 import StreamCore
-
-/// A thread-safe box for tests (NSLock: ThreadSanitizer understands it).
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `storage` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-
-    func mutate<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&storage)
-    }
-}
 
 /// Orders that a payment feedback pays after a delay.
 struct Orders: Sendable, Equatable {

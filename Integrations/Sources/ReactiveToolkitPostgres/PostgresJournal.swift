@@ -1,0 +1,252 @@
+public import Logging
+public import PostgresNIO
+import StoreKitLite
+public import StreamCore
+import Foundation
+import NIOConcurrencyHelpers
+
+/// A journal in PostgreSQL for a store shared by several service instances: every instance
+/// appends its actions to one log under one global sequence and applies the whole log, its own
+/// actions and the others', in sequence order, so all instances converge to the same state.
+///
+/// ```swift
+/// var postgres = PostgresConnection.Configuration(
+///     host: "127.0.0.1", port: 5432, username: "orders", password: secret, database: "orders", tls: .disable)
+/// let journal = try PostgresJournal<Orders, OrderAction>(
+///     configuration: postgres, options: PostgresJournalOptions(name: "orders"))
+/// let store = try await Store(initialState: Orders(), reducer: orders, journal: journal)
+/// let state = try await store.send(.submit(order))   // committed, and reduced here at its place
+/// // … at shutdown:
+/// await journal.close()
+/// ```
+///
+/// - `send` returns once the action is committed in the log *and* the store has reduced it at
+///   its place, after every action before it in the log (see Decision 0023).
+/// - New actions are announced with `LISTEN/NOTIFY`; each instance also reads the log after the
+///   last action it knows at every ``PostgresJournalOptions/pollInterval``, and at once when it
+///   sees a gap, so a missed notification only delays an action.
+/// - An instance that starts late loads the latest snapshot and reads the log after it.
+/// - A lost connection is retried with exponential backoff, shown by ``connectionStatus``;
+///   actions sent meanwhile wait; an insert whose outcome is unknown is looked up by its origin
+///   before it is tried again, so an action is never appended twice and never lost once `send`
+///   returned.
+/// - Actions and snapshots are JSON in `bytea` columns, bounded by the options; queries have
+///   deadlines. The reducer must be deterministic.
+public final class PostgresJournal<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
+    /// What the journal's tasks share, guarded by `shared`.
+    struct Shared: Sendable {
+        var sequencer = LogSequencer<Action, HeldAction<State, Action>>(applied: 0)
+        /// Actions waiting to be inserted: origin and encoded action.
+        var writes: [(origin: String, payload: ByteBuffer)] = []
+        var nextOrigin: UInt64 = 0
+        /// Set by the middleware for the very next reducer call: the action it refused.
+        var refusal: PostgresJournalError?
+        weak var store: Store<State, Action>?
+        var tasks: [Task<Void, Never>] = []
+        var connections: [ObjectIdentifier: PostgresConnection] = [:]
+        var followerWake: AsyncStream<Void>.Continuation?
+        var isClosed = false
+        var lastError: PostgresJournalError?
+        /// The log position of the state the reducer last produced (counted by the reducer).
+        var position: Int64 = 0
+        /// A state to snapshot, at its position: taken by the snapshot task.
+        var snapshot: (position: Int64, state: State)?
+    }
+
+    let configuration: PostgresConnection.Configuration
+    let options: PostgresJournalOptions
+    let logger: Logger
+    let instanceID = UUID().uuidString.lowercased()
+    /// One lock for all of it: NIO's `pthread_mutex_t` box, which ThreadSanitizer understands
+    /// (it reports false races on `Synchronization.Mutex` on Linux; PLATFORM.md).
+    let shared = NIOLockedValueBox(Shared())
+    let status = Property<PostgresConnectionStatus>(.connecting)
+    let writerWake: AsyncStream<Void>.Continuation
+    let writerWakes: AsyncStream<Void>
+    let snapshotWake: AsyncStream<Void>.Continuation
+    let snapshotWakes: AsyncStream<Void>
+
+    /// Creates a journal; it connects when a store is created with it
+    /// (``StoreKitLite/Store/init(initialState:reducer:journal:middleware:observers:notifyOn:)``).
+    ///
+    /// - Parameters:
+    ///   - configuration: How to reach the server (postgres-nio's configuration).
+    ///   - options: The journal's name, bounds, deadlines and reconnection policy.
+    ///   - logger: Where the journal logs reconnections and failures.
+    /// - Throws: ``PostgresJournalError/invalidName(_:)`` if the name is not a safe identifier.
+    public init(
+        configuration: PostgresConnection.Configuration,
+        options: PostgresJournalOptions,
+        logger: Logger = Logger(label: "ReactiveToolkitPostgres")
+    ) throws(PostgresJournalError) {
+        guard options.hasValidName else { throw .invalidName(options.name) }
+        var configuration = configuration
+        configuration.options.connectTimeout = .nanoseconds(Self.nanoseconds(options.connectTimeout))
+        self.configuration = configuration
+        self.options = options
+        self.logger = logger
+        let writer = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        writerWakes = writer.stream
+        writerWake = writer.continuation
+        let snapshots = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        snapshotWakes = snapshots.stream
+        snapshotWake = snapshots.continuation
+    }
+
+    deinit {
+        writerWake.finish()
+        snapshotWake.finish()
+    }
+
+    /// The connection's state: `.connecting`, `.connected`, `.reconnecting` (with the attempt,
+    /// the delay and the reason), `.failed` or `.closed`. Observers receive the current state
+    /// first.
+    ///
+    /// ```swift
+    /// journal.connectionStatus.observeNext { status in
+    ///     if case .reconnecting(let attempt, _, let reason) = status { log.warning("db lost (\(attempt)): \(reason)") }
+    /// }.dispose(in: bag)
+    /// ```
+    public var connectionStatus: AnyProperty<PostgresConnectionStatus> {
+        status.readOnlyView
+    }
+
+    /// The last failure the journal met (a failed query, a refused action, a snapshot it could
+    /// not write), or nil.
+    public var lastError: PostgresJournalError? {
+        shared.withLockedValue { $0.lastError }
+    }
+
+    /// The sequence number of the last action in the log this instance's store has reduced (its
+    /// state includes every action up to it, and no later one).
+    public var appliedSequence: Int64 {
+        shared.withLockedValue { $0.position }
+    }
+
+    /// Stops following the log and closes the connections. Actions still waiting for their
+    /// commit or their place fail (`send` throws `StoreError.droppedByMiddleware`; one whose
+    /// insert was in flight may still be in the log, and is then applied by the other
+    /// instances); later actions are refused (`StoreError.rejected`). Idempotent.
+    public func close() async {
+        let (tasks, connections, released) = shared.withLockedValue { shared in
+            shared.isClosed = true
+            let released = shared.sequencer.removeAll()
+            shared.writes = []
+            defer { shared.tasks = []; shared.connections = [:] }
+            return (shared.tasks, Array(shared.connections.values), released)
+        }
+        for task in tasks { task.cancel() }
+        writerWake.finish()
+        snapshotWake.finish()
+        for connection in connections { try? await connection.close() }
+        for task in tasks { await task.value }
+        withExtendedLifetime(released) {}  // held actions are dropped here, outside the lock
+        status.value = .closed
+    }
+
+    // MARK: - The store's side
+
+    /// The journal's middleware, last in the chain: encodes the action and holds it until its
+    /// insert commits and its place in the log comes. Role holder.
+    func intercept(_ action: Action, holder: ActionHolder<State, Action>) -> Action? {
+        let payload: ByteBuffer
+        do throws(PostgresJournalError) {
+            payload = try encode(action, kind: "action", limit: options.maxActionBytes)
+        } catch {
+            refuse(error)
+            return action
+        }
+        guard !isClosed else {
+            refuse(.closed)
+            return action
+        }
+        let held = holder.hold(action)
+        let accepted = shared.withLockedValue { shared -> Bool in
+            guard !shared.isClosed else { return false }
+            shared.nextOrigin &+= 1
+            let origin = "\(instanceID):\(shared.nextOrigin)"
+            shared.sequencer.register(origin: origin, local: held)
+            shared.writes.append((origin, payload))
+            return true
+        }
+        guard accepted else {
+            held.drop()  // closed meanwhile
+            return nil
+        }
+        writerWake.yield()
+        return nil
+    }
+
+    /// Marks the action the middleware passes on as refused: the reducer wrapper throws.
+    private func refuse(_ error: PostgresJournalError) {
+        shared.withLockedValue {
+            $0.refusal = error
+            $0.lastError = error
+        }
+    }
+
+    /// The reducer's wrapper: throws for a refused action, else reduces and counts the place.
+    func reduce(_ state: inout State, _ action: Action, with reducer: Reducer<State, Action>) throws(StoreError) {
+        if let refusal = shared.withLockedValue({ $0.refusal.take() }) {
+            throw .rejected("journal: \(refusal.description)")
+        }
+        defer { counted(state) }
+        try reducer(&state, action)
+    }
+
+    /// Counts one reduced action of the log; keeps a state to snapshot at each interval, if the
+    /// snapshot task is not busy (so no state is released inside the reducer).
+    private func counted(_ state: State) {
+        let wake = shared.withLockedValue { shared -> Bool in
+            shared.position &+= 1
+            guard shared.position % Int64(options.snapshotEvery) == 0, shared.snapshot == nil else { return false }
+            shared.snapshot = (shared.position, state)
+            return true
+        }
+        if wake { snapshotWake.yield() }
+    }
+
+    /// Hands the actions whose place came to the store, in order: its own held actions resume
+    /// (straight to the reducer: the journal is the last middleware), the others' are
+    /// dispatched to the reducer. One caller at a time; never under the lock.
+    func pump() {
+        var batch = shared.withLockedValue { $0.sequencer.beginDrain() }
+        guard batch != nil else { return }
+        let store = shared.withLockedValue { $0.store }
+        while let entries = batch {
+            for entry in entries {
+                switch entry {
+                case .local(let held): held.resume()
+                case .remote(let action): store?.dispatchToReducer(action)
+                }
+            }
+            batch = shared.withLockedValue { $0.sequencer.nextBatch() }
+        }
+    }
+
+    /// Asks the follower for a catch-up read if a place is missing.
+    func catchUpIfGap() {
+        let wake = shared.withLockedValue { $0.sequencer.hasGap ? $0.followerWake : nil }
+        wake?.yield()
+    }
+
+    var isClosed: Bool {
+        shared.withLockedValue { $0.isClosed }
+    }
+
+    func encode<Value: Encodable>(_ value: Value, kind: String, limit: Int) throws(PostgresJournalError) -> ByteBuffer {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            throw .unencodable(reason: String(describing: error))
+        }
+        guard data.count <= limit else { throw .tooLarge(kind: kind, bytes: data.count, limit: limit) }
+        return ByteBuffer(bytes: data)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

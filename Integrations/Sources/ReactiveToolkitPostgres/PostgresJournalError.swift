@@ -1,0 +1,55 @@
+/// Why a ``PostgresJournal`` could not open, restore, append or apply.
+///
+/// None of these crash the process; a connection failure is retried (and shown by
+/// ``PostgresJournal/connectionStatus``), an action that could not be written is refused.
+public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// ``PostgresJournalOptions/name`` is not a safe SQL identifier.
+    case invalidName(String)
+    /// An action or a state encodes to more bytes than the options allow; nothing was written.
+    case tooLarge(kind: String, bytes: Int, limit: Int)
+    /// An action or a state could not be encoded; nothing was written.
+    case unencodable(reason: String)
+    /// An action in the log could not be decoded (say, after a change of the action type): this
+    /// instance stops applying the log there, rather than diverge from the others.
+    case undecodableAction(sequence: Int64, reason: String)
+    /// The latest snapshot could not be decoded or is over ``PostgresJournalOptions/maxSnapshotBytes``.
+    case undecodableSnapshot(sequence: Int64, reason: String)
+    /// A query or a connection attempt passed its deadline.
+    case timedOut(operation: String, after: Duration)
+    /// The server could not be reached, or a query failed.
+    case connection(reason: String)
+    /// The journal was closed.
+    case closed
+
+    /// A readable description of the failure.
+    public var description: String {
+        switch self {
+        case .invalidName(let name):
+            "invalid journal name \"\(name)\": use a lowercase letter or _, then lowercase letters, digits or _ (at most 40)"
+        case .tooLarge(let kind, let bytes, let limit): "\(kind) of \(bytes) bytes exceeds the limit of \(limit)"
+        case .unencodable(let reason): "cannot encode: \(reason)"
+        case .undecodableAction(let sequence, let reason): "cannot decode action \(sequence): \(reason)"
+        case .undecodableSnapshot(let sequence, let reason): "cannot decode the snapshot at \(sequence): \(reason)"
+        case .timedOut(let operation, let after): "\(operation) timed out after \(after)"
+        case .connection(let reason): "PostgreSQL: \(reason)"
+        case .closed: "the journal is closed"
+        }
+    }
+}
+
+/// The state of a ``PostgresJournal``'s connection to the server, as observed through
+/// ``PostgresJournal/connectionStatus``.
+public enum PostgresConnectionStatus: Sendable, Equatable {
+    /// Opening the first connection.
+    case connecting
+    /// Connected and following the log.
+    case connected
+    /// The connection was lost (or could not be opened): the journal retries after `delay`.
+    /// Actions sent meanwhile wait; none that was acknowledged is lost.
+    case reconnecting(attempt: Int, delay: Duration, reason: String)
+    /// The journal stopped applying the log (an action it cannot decode); it needs an upgrade or
+    /// an operator, not a retry.
+    case failed(PostgresJournalError)
+    /// ``PostgresJournal/close()`` was called.
+    case closed
+}

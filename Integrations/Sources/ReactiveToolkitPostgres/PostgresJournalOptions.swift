@@ -1,0 +1,79 @@
+/// How a ``PostgresJournal`` names its tables, bounds its payloads and queries, snapshots, and
+/// reconnects.
+public struct PostgresJournalOptions: Sendable {
+    /// The journal's name: the prefix of its tables (`<name>_actions`, `<name>_snapshots`,
+    /// `<name>_counter`) and its `LISTEN/NOTIFY` channel. Stores that share a name share one log.
+    public var name: String
+    /// After how many actions in the log each instance offers a snapshot of its state (the
+    /// first write for a sequence number wins; they are equal, since every instance applies the
+    /// same actions in the same order).
+    public var snapshotEvery: Int
+    /// The largest encoded action accepted; a larger one is refused (its `send` throws
+    /// `StoreError.rejected`), nothing is written.
+    public var maxActionBytes: Int
+    /// The largest encoded state written or read as a snapshot.
+    public var maxSnapshotBytes: Int
+    /// The deadline of each query (an insert, a catch-up read, a snapshot); past it the
+    /// connection is closed and reopened, and an insert whose outcome is unknown is looked up
+    /// by its origin before it is tried again.
+    public var queryTimeout: Duration
+    /// The deadline of opening a connection.
+    public var connectTimeout: Duration
+    /// How often an instance reads the log even without a notification (notifications can be
+    /// missed; a gap in the sequence numbers also triggers a read at once).
+    public var pollInterval: Duration
+    /// The first delay before reconnecting; it doubles at each failed attempt.
+    public var reconnectDelay: Duration
+    /// The longest delay between reconnection attempts.
+    public var maxReconnectDelay: Duration
+    /// The most actions inserted in one statement, or read in one catch-up query.
+    public var batchSize: Int
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - name: The tables' prefix and the channel: a lowercase letter or `_`, then lowercase
+    ///     letters, digits or `_`, at most 40 characters (checked by ``PostgresJournal``).
+    ///   - snapshotEvery: Actions between snapshots (default 1,000).
+    ///   - maxActionBytes: The largest encoded action (default 1 MiB).
+    ///   - maxSnapshotBytes: The largest encoded state (default 64 MiB).
+    ///   - queryTimeout: Each query's deadline (default 10 s).
+    ///   - connectTimeout: Each connection attempt's deadline (default 10 s).
+    ///   - pollInterval: Reads of the log without a notification (default 1 s).
+    ///   - reconnectDelay: The first reconnection delay (default 100 ms).
+    ///   - maxReconnectDelay: The longest reconnection delay (default 5 s).
+    ///   - batchSize: Actions per insert or catch-up query (default 256).
+    public init(
+        name: String,
+        snapshotEvery: Int = 1_000,
+        maxActionBytes: Int = 1 << 20,
+        maxSnapshotBytes: Int = 64 << 20,
+        queryTimeout: Duration = .seconds(10),
+        connectTimeout: Duration = .seconds(10),
+        pollInterval: Duration = .seconds(1),
+        reconnectDelay: Duration = .milliseconds(100),
+        maxReconnectDelay: Duration = .seconds(5),
+        batchSize: Int = 256
+    ) {
+        self.name = name
+        self.snapshotEvery = max(1, snapshotEvery)
+        self.maxActionBytes = max(1, maxActionBytes)
+        self.maxSnapshotBytes = max(1, maxSnapshotBytes)
+        self.queryTimeout = queryTimeout
+        self.connectTimeout = connectTimeout
+        self.pollInterval = pollInterval
+        self.reconnectDelay = reconnectDelay
+        self.maxReconnectDelay = max(reconnectDelay, maxReconnectDelay)
+        self.batchSize = max(1, min(batchSize, 10_000))
+    }
+
+    /// Whether ``name`` is a safe identifier: it is spliced into SQL as a table prefix.
+    var hasValidName: Bool {
+        guard let first = name.utf8.first, name.utf8.count <= 40 else { return false }
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let underscore = UInt8(ascii: "_")
+        guard lower.contains(first) || first == underscore else { return false }
+        return name.utf8.allSatisfy { lower.contains($0) || digit.contains($0) || $0 == underscore }
+    }
+}
