@@ -34,6 +34,15 @@ public struct Feedback<State, Event>: Sendable {
     @usableFromInline
     var reaction: (@Sendable (State) -> Event?)?
 
+    /// The per-state effect of a feedback whose effect a new state cancels (`Feedback(effects:)`,
+    /// `Feedback(predicate:effects:)`, `Feedback(lensing:effects:)`, `Feedback(effect:)` with
+    /// `.cancelOnNewState`): the effect for a state, or `nil` for none. The loop engine runs it
+    /// itself for each state when the feedback runs on the loop's context (no state signal, no
+    /// `flatMapLatest`, and no allocation for an effect that ends synchronously); `effects` does
+    /// the same through a signal, for every other host.
+    @usableFromInline
+    var perStateEffect: (@Sendable (State) -> Signal<Event, Never>?)?
+
     /// Creates a feedback from a function of the whole state signal (ReactiveFeedback's
     /// `Feedback(events:)`; ReactiveFeedback's and RxFeedback's core form).
     ///
@@ -57,6 +66,7 @@ public struct Feedback<State, Event>: Sendable {
     ) {
         self.effects = events
         self.reaction = nil
+        self.perStateEffect = nil
     }
 
     /// Receives the states on `context` instead of the loop's context (Spin's `execute(on:)`).

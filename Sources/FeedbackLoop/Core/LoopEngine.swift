@@ -60,9 +60,15 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// The reaction when the loop has exactly one feedback and it is a direct call.
     @usableFromInline
     let soleReaction: (@Sendable (State) -> Event?)?
+    /// The per-state effect and its slot when the loop has exactly one feedback and it is one.
+    @usableFromInline
+    let soleEffect: (effect: @Sendable (State) -> Signal<Event, Never>?, slot: EffectSlot<State, Event>)?
     /// The state subject each feedback observes (`nil` for a direct call), by feedback index.
     @usableFromInline
     let subjects: [SubjectCore<State, Never>?]
+    /// The per-state feedbacks' runs (see ``EffectRun``), in feedback order.
+    @usableFromInline
+    let effectSlots: [EffectSlot<State, Event>]
     /// The event a reacting feedback answered the current state with, not queued yet: the role
     /// holder queues it with its next lock, so a `Feedback(reacting:)` iteration takes one lock
     /// pair. Queued earlier (``flushAnswered()``) when anything else could queue an event first.
@@ -87,6 +93,9 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         case reacting(@Sendable (State) -> Event?, source: Int)
         /// A run of consecutive signal feedbacks, observing one state subject.
         case subject(SubjectCore<State, Never>)
+        /// A per-state feedback (``Feedback/perStateEffect``) on the loop's context, whose effect
+        /// the role holder starts for each state (``startEffect(_:for:in:source:)``).
+        case effect(@Sendable (State) -> Signal<Event, Never>?, EffectSlot<State, Event>, source: Int)
     }
 
     @usableFromInline
@@ -122,10 +131,19 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         self.diagnostics = diagnostics
         var stages: [Stage] = []
         var subjects: [SubjectCore<State, Never>?] = []
+        var effectSlots: [EffectSlot<State, Event>] = []
         var current: SubjectCore<State, Never>?
         for (index, feedback) in feedbacks.enumerated() {
             if feedback.context == nil, let reaction = feedback.reaction {
                 stages.append(.reacting(reaction, source: index))
+                subjects.append(nil)
+                current = nil
+                continue
+            }
+            if feedback.context == nil, let effect = feedback.perStateEffect {
+                let slot = EffectSlot<State, Event>()
+                stages.append(.effect(effect, slot, source: index))
+                effectSlots.append(slot)
                 subjects.append(nil)
                 current = nil
                 continue
@@ -139,11 +157,9 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         }
         self.stages = stages
         self.subjects = subjects
-        if stages.count == 1, case .reacting(let reaction, _) = stages[0] {
-            soleReaction = reaction
-        } else {
-            soleReaction = nil
-        }
+        self.effectSlots = effectSlots
+        soleReaction = if stages.count == 1, case .reacting(let reaction, _) = stages[0] { reaction } else { nil }
+        soleEffect = if stages.count == 1, case .effect(let effect, let slot, _) = stages[0] { (effect, slot) } else { nil }
     }
 
     deinit {
@@ -206,27 +222,13 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             case .subject(let subject):
                 flushAnswered()
                 subject.send(.next(state))
+            case .effect(let effect, let slot, let source):
+                // A disposal from the observer (or a feedback) stops the delivery of this state.
+                if isOutputDisposed { return }
+                flushAnswered()
+                startEffect(effect, for: state, in: slot, source: source)
             }
         }
-    }
-
-    /// Queues the event a reacting feedback answered, if any (role holder only).
-    @inlinable
-    func flushAnswered() {
-        guard let event = answered else { return }
-        answered = nil
-        mutex.lock()
-        let dropped: Queued?
-        if role.isClosed {
-            dropped = event
-        } else if first == nil, role.isQueueEmpty {
-            first = event
-            dropped = nil
-        } else {
-            dropped = Self.queue(event, in: &role)
-        }
-        mutex.unlock()
-        withExtendedLifetime(dropped) {}  // a dropped event is released outside the lock
     }
 
     /// Delivers the initial state on the calling (observing) thread, then handles the queued
@@ -307,7 +309,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             mutex.lock()
             if role.isClosed {
                 _ = role.next()  // closing → closed: the holder stops
-                let dropped = (first, mine)
+                let dropped = (first, mine, takeRuns())  // the runs were cancelled by `dispose()`
                 first = nil
                 mutex.unlock()
                 withExtendedLifetime(dropped) {}  // events are released outside the lock
@@ -346,21 +348,14 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 // The loop's only feedback is a direct call (kept inline: the synchronous loop's path).
                 if isOutputDisposed { continue }
                 if let event = reaction(state) { answered = Queued(event: event, source: 0) }
+            } else if let sole = soleEffect {
+                // The loop's only feedback is a per-state effect (ReactiveFeedback's usual loop).
+                if isOutputDisposed { continue }
+                startEffect(sole.effect, for: state, in: sole.slot, source: 0)
             } else {
                 deliverToFeedbacks(state)
             }
         }
-    }
-
-    @usableFromInline
-    func report(depth: Int, _ queued: Queued) {
-        let name = queued.source < names.count ? names[queued.source] : "input #\(queued.source)"
-        diagnostics.report(ReentrancyReport(
-            depth: depth,
-            feedbackIndex: queued.source,
-            feedback: name,
-            event: String(describing: queued.event)
-        ))
     }
 
     /// Stops the loop: no state is delivered after the current one, every feedback is disposed.
@@ -372,28 +367,19 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             mutex.unlock()
             return
         }
-        // Idle (`release`) or draining (`handOff`: the holder stops at its next step).
+        // Idle (`release`) or draining (`handOff`: the holder stops at its next step, and takes
+        // the effects' runs out of their slots then).
         let dropped = (first, closed.dropped)
         first = nil
         let observations = self.observations
         self.observations = []
+        let runs: [EffectRun<State, Event>]
+        if case .release = closed { runs = takeRuns() } else { runs = currentRuns() }
         mutex.unlock()
         withExtendedLifetime(dropped) {}  // events are released outside the lock
+        for run in runs { run.dispose() }
         for observation in observations { observation.dispose() }
         for case .subject(let subject) in stages { subject.close() }
         resourceToken.end()
-    }
-
-    /// Whether the loop was disposed.
-    @usableFromInline
-    var isDisposed: Bool {
-        mutex.withLock { role.isClosed }
-    }
-
-    /// Queues an event for the role holder; returns it if refused (release it after unlocking).
-    @inlinable
-    static func queue(_ event: Queued, in role: inout DeliveryRole<Queued>) -> Queued? {
-        if case .dropped(let event) = role.enqueue(event) { return event }
-        return nil
     }
 }

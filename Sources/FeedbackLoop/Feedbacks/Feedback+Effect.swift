@@ -23,6 +23,7 @@ extension Feedback {
     ) {
         self.init(events: { states in states.run(effect, applying: strategy) })
         self.context = context
+        if strategy == .cancelOnNewState { perStateEffect = effect }
     }
 
     /// A feedback that runs `effect` for the states that pass `predicate`; other states cancel

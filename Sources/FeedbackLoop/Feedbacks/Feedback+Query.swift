@@ -22,6 +22,7 @@ extension Feedback {
         self.init(events: { states in
             states.flatMapLatest { state in predicate(state) ? effects(state).trackedAsEffect() : Signal.completed() }
         })
+        perStateEffect = { state in predicate(state) ? effects(state) : nil }
     }
 
     /// A feedback that runs `effects` when the value derived from the state changes and is not
@@ -70,6 +71,7 @@ extension Feedback {
         self.init(events: { states in
             states.flatMapLatest { state in lens(state).map { effects($0).trackedAsEffect() } ?? Signal.completed() }
         })
+        perStateEffect = { state in lens(state).map(effects) }
     }
 
     /// A feedback that answers states synchronously: `event(state)` is sent for each state where

@@ -1,0 +1,217 @@
+public import StreamCore
+public import Synchronization
+
+/// One per-state effect of a loop (a feedback with ``Feedback/perStateEffect``), run by the loop
+/// engine itself: the observer of the effect's signal and its lifetime in one object.
+///
+/// The engine keeps one run per such feedback and starts each state's effect with it, in the
+/// role holder's delivery of that state (``LoopEngine/startEffect(_:for:slot:source:)``):
+/// - A new state cancels the running effect first (`flatMapLatest`'s contract): ``cancel()``
+///   raises the run's phase, so the effect's later events are dropped (checked before each one
+///   is sent to the loop), and disposes what the effect's producer returned.
+/// - An effect that ended by itself (``Phase/completed``) and let go of its observer (the run is
+///   uniquely referenced again) is not cancelled: its run is reset and reused for the next
+///   state, so a synchronous effect (`Signal(just:)`) costs no allocation per state.
+/// - The observer closure captures only the run, so it is the run itself (no closure context).
+///
+/// Events are sent to the loop through ``LoopEngine/send(_:from:)``, from any thread.
+@usableFromInline
+final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
+    // @unchecked Sendable: `phase` is atomic; `inner` is a `LockedState`; `engine` and `source`
+    // are immutable; `mayHoldInner` is read and written only by the loop's role holder.
+
+    /// A run's phases (`UInt8` for the atomic).
+    @usableFromInline
+    enum Phase {
+        /// The effect is running: its events go to the loop.
+        @usableFromInline static var live: UInt8 { 0 }
+        /// The effect ended by itself; nothing more comes from it.
+        @usableFromInline static var completed: UInt8 { 1 }
+        /// The loop cancelled the effect (a new state, or disposal): its events are dropped.
+        @usableFromInline static var cancelled: UInt8 { 2 }
+    }
+
+    @usableFromInline
+    let phase = Atomic<UInt8>(Phase.live)
+    /// The role holder's thread while it starts the effect (``LoopEngine/start(_:with:)``), else
+    /// 0: an element sent on that thread then is the role holder's own answer, which it keeps
+    /// for its next step without taking the loop's lock (as a `Feedback(reacting:)`'s answer).
+    @usableFromInline
+    let startingThread = Atomic<UInt>(0)
+    /// What the effect's producer returned, while it runs (to dispose on cancellation).
+    @usableFromInline
+    let inner = LockedState<(any Disposable)?>(nil)
+    /// Whether ``attach(_:)`` may have stored a disposable since the run was started. Role holder.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var mayHoldInner = false
+    @usableFromInline
+    let engine: LoopEngine<State, Event>
+    @usableFromInline
+    let source: Int
+
+    @usableFromInline
+    init(engine: LoopEngine<State, Event>, source: Int) {
+        self.engine = engine
+        self.source = source
+    }
+
+    /// The effect's observer: sends each element to the loop while the run is live.
+    @inlinable
+    func receive(_ event: Signal<Event, Never>.Event) {
+        switch event {
+        case .next(let element):
+            if phase.load(ordering: .acquiring) != Phase.live { return }
+            let starting = startingThread.load(ordering: .relaxed)
+            if starting != 0, starting == ThreadIdentity.current {
+                engine.answer(element, from: source)  // synchronously, inside `start`: role holder
+            } else {
+                engine.send(element, from: source)
+            }
+        case .completed:
+            // Live → completed; a cancelled run stays cancelled.
+            _ = phase.compareExchange(expected: Phase.live, desired: Phase.completed, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// Keeps what the effect's producer returned, unless the effect already ended (then its
+    /// producer released its resources) or was cancelled meanwhile (then it is disposed now).
+    /// Role holder.
+    @inlinable
+    func attach(_ disposable: any Disposable) {
+        if phase.load(ordering: .acquiring) == Phase.completed { return }
+        mayHoldInner = true
+        let rejected: Bool = inner.withLock { inner in
+            if phase.load(ordering: .acquiring) == Phase.cancelled { return true }
+            inner = disposable
+            return false
+        }
+        if rejected { disposable.dispose() }
+    }
+
+    /// Makes an ended run live again for the next state's effect. Role holder, and only when
+    /// nothing but the engine references the run (its last effect let go of the observer).
+    ///
+    /// - Returns: `false` if the run was cancelled meanwhile (the loop is being disposed).
+    @inlinable
+    func restart() -> Bool {
+        guard phase.compareExchange(expected: Phase.completed, desired: Phase.live, ordering: .acquiringAndReleasing).exchanged else {
+            return false
+        }
+        if mayHoldInner {
+            mayHoldInner = false
+            let ended = inner.withLock { inner in
+                defer { inner = nil }
+                return inner
+            }
+            withExtendedLifetime(ended) {}  // released outside the lock
+        }
+        return true
+    }
+
+    /// Whether the effect was cancelled or ended: its producer may stop.
+    @inlinable
+    var isDisposed: Bool {
+        phase.load(ordering: .acquiring) != Phase.live
+    }
+
+    /// Cancels the effect: no event of it reaches the loop after this returns (one that is being
+    /// sent to the loop at this moment was accepted before), and its producer's disposable is
+    /// disposed.
+    @inlinable
+    func dispose() {
+        if phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing) == Phase.cancelled { return }
+        let disposable = inner.withLock { inner in
+            defer { inner = nil }
+            return inner
+        }
+        disposable?.dispose()
+    }
+}
+
+/// Where the loop keeps one per-state feedback's current run.
+///
+/// Written only by the loop's role holder with the loop's mutex held (so that the loop's
+/// `dispose()`, which reads it under the mutex, sees a whole value); the role holder reads it
+/// without the mutex.
+@usableFromInline
+final class EffectSlot<State: Sendable, Event: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `run` follows the rule above (the loop's mutex and its role).
+    @exclusivity(unchecked)
+    @usableFromInline
+    var run: EffectRun<State, Event>?
+
+    @usableFromInline
+    init() {}
+}
+
+extension LoopEngine {
+    /// Starts `state`'s effect for the per-state feedback at `source`, after cancelling the
+    /// previous one (`flatMapLatest`). Role holder only.
+    @inlinable
+    func startEffect(
+        _ effect: @Sendable (State) -> Signal<Event, Never>?,
+        for state: State,
+        in slot: EffectSlot<State, Event>,
+        source: Int
+    ) {
+        // The last effect ended and let go of its observer (nothing but the slot references the
+        // run): its run is reused, with no cancellation and no allocation.
+        if isKnownUniquelyReferenced(&slot.run), let current = slot.run,
+            current.phase.load(ordering: .acquiring) == EffectRun<State, Event>.Phase.completed
+        {
+            guard let signal = effect(state) else { return }
+            if !current.restart() { return }  // cancelled meanwhile: the loop is being disposed
+            start(signal, with: current)
+            return
+        }
+        slot.run?.dispose()  // a new state cancels the running effect
+        guard let signal = effect(state) else { return }
+        let run = EffectRun(engine: self, source: source)
+        let accepted: Bool = mutex.withLock {
+            if role.isClosed { return false }
+            slot.run = run
+            return true
+        }
+        if !accepted { return }
+        start(signal, with: run)
+    }
+
+    /// Observes the effect's signal with `run` as its observer and its lifetime.
+    @inlinable
+    func start(_ signal: Signal<Event, Never>, with run: EffectRun<State, Event>) {
+        // Counted as an effect of the store action being handled, if any (as the signal form is).
+        let tracked = signal.trackedAsEffect()
+        run.startingThread.store(ThreadIdentity.current, ordering: .relaxed)
+        let disposable = tracked.subscribe(Observer(lifetime: run) { [run] event in run.receive(event) })
+        run.startingThread.store(0, ordering: .relaxed)
+        run.attach(disposable)
+    }
+
+    /// Keeps an element a per-state effect sent synchronously while the role holder started it,
+    /// for the role holder's next step (queued then, with the lock it takes anyway). Role holder.
+    @inlinable
+    func answer(_ element: Event, from source: Int) {
+        flushAnswered()  // an earlier answer goes first
+        answered = Queued(event: element, source: source)
+    }
+
+    /// The runs of the per-state feedbacks, taken out of their slots (which breaks the cycle
+    /// run → loop). Mutex held, and no role holder (or the role holder stopping).
+    @inlinable
+    func takeRuns() -> [EffectRun<State, Event>] {
+        var runs: [EffectRun<State, Event>] = []
+        for slot in effectSlots {
+            if let run = slot.run { runs.append(run) }
+            slot.run = nil
+        }
+        return runs
+    }
+
+    /// The runs of the per-state feedbacks, left in their slots (a role holder is delivering and
+    /// takes them when it stops). Mutex held.
+    @inlinable
+    func currentRuns() -> [EffectRun<State, Event>] {
+        effectSlots.compactMap(\.run)
+    }
+}
