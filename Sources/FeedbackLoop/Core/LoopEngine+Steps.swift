@@ -1,7 +1,12 @@
 public import StreamCore
+public import Synchronization
 
 // The loop engine's smaller steps (LoopEngine.swift has the state, the drain and disposal).
 extension LoopEngine {
+    /// How many events a drain on a non-immediate context handles per turn before it yields.
+    @usableFromInline
+    static var batchLimit: Int { 64 }
+
     /// Queues the event a reacting feedback answered, if any (role holder only).
     @inlinable
     func flushAnswered() {
@@ -17,6 +22,7 @@ extension LoopEngine {
         } else {
             dropped = Self.queue(event, in: &role)
         }
+        waiting.store(true, ordering: .releasing)
         mutex.unlock()
         withExtendedLifetime(dropped) {}  // a dropped event is released outside the lock
     }

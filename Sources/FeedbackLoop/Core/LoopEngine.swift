@@ -1,4 +1,5 @@
 public import StreamCore
+public import Synchronization
 
 /// One running loop: the state, the queue of events, the reducer, and the feedbacks' observations.
 ///
@@ -40,6 +41,13 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     @exclusivity(unchecked)
     @usableFromInline
     var observations: [any Disposable] = []
+    /// Whether the role holder must take the lock for its next event: raised under the lock by
+    /// whatever queues an event (`first` or the role's queue) or closes the loop, lowered by the
+    /// role holder under the lock when it finds nothing queued. The holder with a reaction's
+    /// answer in hand reads it without the lock: lowered, the answer is the next event (the
+    /// synchronous loop takes no lock per iteration).
+    @usableFromInline
+    let waiting = Atomic<Bool>(false)
     @exclusivity(unchecked)
     @usableFromInline
     var state: State
@@ -255,10 +263,6 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         context.execute { self.drain() }
     }
 
-    /// How many events a drain on a non-immediate context handles per turn before it yields.
-    @usableFromInline
-    static var batchLimit: Int { 64 }
-
     /// Queues an event from the feedback at `source`; handles it now if the loop is idle.
     @inlinable
     func send(_ event: Event, from source: Int) {
@@ -272,12 +276,14 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             } else {
                 _ = role.enqueue(queued)
             }
+            waiting.store(true, ordering: .releasing)
             mutex.unlock()
             return
         case .idle:
             // Taken here (`deliverNow`); the drain starts from the slot.
             _ = role.enqueue(queued)
             first = queued
+            waiting.store(true, ordering: .releasing)
             mutex.unlock()
         case .sealed, .closing, .closed:
             mutex.unlock()
@@ -306,30 +312,36 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             budget &-= 1
             let mine = answered
             answered = nil
-            mutex.lock()
-            if role.isClosed {
-                _ = role.next()  // closing → closed: the holder stops
-                let dropped = (first, mine, takeRuns())  // the runs were cancelled by `dispose()`
-                first = nil
-                mutex.unlock()
-                withExtendedLifetime(dropped) {}  // events are released outside the lock
-                return
-            }
             let next: Queued
-            if let oldest = first {
-                next = oldest
-                first = nil
-                if let mine { _ = Self.queue(mine, in: &role) }
-            } else if let mine, role.isQueueEmpty {
-                next = mine  // the synchronous loop: the only event, never stored
-            } else if case .deliver(let oldest) = role.next() {
-                next = oldest
-                if let mine { _ = Self.queue(mine, in: &role) }
+            if let mine, !waiting.load(ordering: .acquiring) {
+                next = mine  // nothing queued, not closed: the synchronous loop's path, no lock
             } else {
-                mutex.unlock()  // `next()` gave the role back: idle
-                return
+                mutex.lock()
+                if role.isClosed {
+                    _ = role.next()  // closing → closed: the holder stops
+                    let dropped = (first, mine, takeRuns())  // the runs were cancelled by `dispose()`
+                    first = nil
+                    mutex.unlock()
+                    withExtendedLifetime(dropped) {}  // events are released outside the lock
+                    return
+                }
+                if let oldest = first {
+                    next = oldest
+                    first = nil
+                    if let mine { _ = Self.queue(mine, in: &role) }
+                } else if let mine, role.isQueueEmpty {
+                    next = mine  // the only event, never stored
+                } else if case .deliver(let oldest) = role.next() {
+                    next = oldest
+                    if let mine { _ = Self.queue(mine, in: &role) }
+                } else {
+                    waiting.store(false, ordering: .relaxed)
+                    mutex.unlock()  // `next()` gave the role back: idle
+                    return
+                }
+                waiting.store(!role.isQueueEmpty, ordering: .relaxed)  // `first` is nil here
+                mutex.unlock()
             }
-            mutex.unlock()
             do throws(StoreError) {
                 try reducer.reduce(&state, next.event)
             } catch {
@@ -367,6 +379,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             mutex.unlock()
             return
         }
+        waiting.store(true, ordering: .releasing)  // the holder takes the lock and stops
         // Idle (`release`) or draining (`handOff`: the holder stops at its next step, and takes
         // the effects' runs out of their slots then).
         let dropped = (first, closed.dropped)
