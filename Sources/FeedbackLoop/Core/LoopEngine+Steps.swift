@@ -30,12 +30,13 @@ extension LoopEngine {
     @usableFromInline
     func report(depth: Int, _ queued: Queued) {
         let name = queued.source < names.count ? names[queued.source] : "input #\(queued.source)"
-        diagnostics.report(ReentrancyReport(
-            depth: depth,
-            feedbackIndex: queued.source,
-            feedback: name,
-            event: String(describing: queued.event)
-        ))
+        diagnostics.report(
+            ReentrancyReport(
+                depth: depth,
+                feedbackIndex: queued.source,
+                feedback: name,
+                event: String(describing: queued.event)
+            ))
     }
 
     /// Whether the loop was disposed.

@@ -92,15 +92,17 @@ import Testing
         // the loop as state 1's effect's: the engine reuses an ended effect's run only when
         // nothing else holds it.
         let kept = Box<[Observer<CounterEvent, Never>]>([])
-        let answer = Feedback<Int, CounterEvent>(predicate: { _ in true }, effects: { state in
-            guard state == 0 else { return Signal<CounterEvent, Never> { _ in NonDisposable.instance } }
-            return Signal<CounterEvent, Never>.trusted { observer in
-                kept.append(observer)
-                observer.on(.next(.increment))
-                observer.on(.completed)
-                return NonDisposable.instance
-            }
-        })
+        let answer = Feedback<Int, CounterEvent>(
+            predicate: { _ in true },
+            effects: { state in
+                guard state == 0 else { return Signal<CounterEvent, Never> { _ in NonDisposable.instance } }
+                return Signal<CounterEvent, Never>.trusted { observer in
+                    kept.append(observer)
+                    observer.on(.next(.increment))
+                    observer.on(.completed)
+                    return NonDisposable.instance
+                }
+            })
         let system = Signal<Int, Never>.system(initial: 0, reduce: { count, _ in count + 1 }, feedbacks: [answer])
         let states = Box<[Int]>([])
         let disposable = system.observeNext { states.append($0) }
@@ -138,10 +140,12 @@ import Testing
                 reduce: { count, _ in count + 1 },
                 feedbacks: [
                     Feedback(events: input),
-                    Feedback(predicate: { _ in true }, effects: { state in
-                        _ = service
-                        return state < 3 ? Signal(just: .increment) : kept.pending(for: state)
-                    }),
+                    Feedback(
+                        predicate: { _ in true },
+                        effects: { state in
+                            _ = service
+                            return state < 3 ? Signal(just: .increment) : kept.pending(for: state)
+                        }),
                 ]
             )
             let disposable = system.observeNext { _ in }
@@ -160,15 +164,19 @@ import Testing
         let queue = DispatchQueue(label: "effects", attributes: .concurrent)
         for _ in 0..<20 {
             let input = PassthroughSubject<CounterEvent, Never>()
-            let answerLater = Feedback<Int, CounterEvent>(predicate: { $0 % 3 == 0 }, effects: { _ in
-                Signal<CounterEvent, Never> { observer in
-                    queue.async { observer.receive(lastElement: .increment) }
-                    return NonDisposable.instance
-                }
-            })
-            let answerNow = Feedback<Int, CounterEvent>(predicate: { $0 % 3 == 1 }, effects: { _ in
-                Signal<CounterEvent, Never>(just: .increment)
-            })
+            let answerLater = Feedback<Int, CounterEvent>(
+                predicate: { $0 % 3 == 0 },
+                effects: { _ in
+                    Signal<CounterEvent, Never> { observer in
+                        queue.async { observer.receive(lastElement: .increment) }
+                        return NonDisposable.instance
+                    }
+                })
+            let answerNow = Feedback<Int, CounterEvent>(
+                predicate: { $0 % 3 == 1 },
+                effects: { _ in
+                    Signal<CounterEvent, Never>(just: .increment)
+                })
             let system = Signal<Int, Never>.system(
                 initial: 0,
                 reduce: { count, _ in count + 1 },
