@@ -1,38 +1,64 @@
 public import StreamCore
 public import Synchronization
 
+/// The phases of an ``EffectRun`` (`UInt8` for the atomic).
+@usableFromInline
+enum EffectPhase {
+    /// The effect is running: its events go to the loop.
+    @usableFromInline static var live: UInt8 { 0 }
+    /// The effect ended by itself; nothing more comes from it.
+    @usableFromInline static var completed: UInt8 { 1 }
+    /// The loop cancelled the effect (a new state, or disposal): its events are dropped.
+    @usableFromInline static var cancelled: UInt8 { 2 }
+}
+
+/// The lifetime an ``EffectRun`` hands its effect's producer (the observer's `lifetime`): the
+/// run's phase, and nothing else. Producers may keep an observer's lifetime after the
+/// observation ended (``SerialObservation`` does, for `isDisposed`), so it references neither
+/// the run nor the loop: a producer that keeps its observer after the loop is disposed keeps
+/// this small object alive, not the loop.
+@usableFromInline
+final class EffectLifetime: Disposable, Sendable {
+    @usableFromInline
+    let phase = Atomic<UInt8>(EffectPhase.live)
+
+    @usableFromInline
+    init() {}
+
+    /// Whether the effect was cancelled or ended: its producer may stop.
+    @inlinable
+    var isDisposed: Bool {
+        phase.load(ordering: .acquiring) != EffectPhase.live
+    }
+
+    /// Does nothing: a lifetime is only read (the loop cancels the effect).
+    @inlinable
+    func dispose() {}
+}
+
 /// One per-state effect of a loop (a feedback with ``Feedback/perStateEffect``), run by the loop
-/// engine itself: the observer of the effect's signal and its lifetime in one object.
+/// engine itself: the effect's observer, its ``EffectLifetime`` and its producer's disposable.
 ///
 /// The engine keeps one run per such feedback and starts each state's effect with it, in the
-/// role holder's delivery of that state (``LoopEngine/startEffect(_:for:slot:source:)``):
+/// role holder's delivery of that state (``LoopEngine/startEffect(_:for:in:source:)``):
 /// - A new state cancels the running effect first (`flatMapLatest`'s contract): ``cancel()``
-///   raises the run's phase, so the effect's later events are dropped (checked before each one
-///   is sent to the loop), and disposes what the effect's producer returned.
-/// - An effect that ended by itself (``Phase/completed``) and let go of its observer (the run is
-///   uniquely referenced again) is not cancelled: its run is reset and reused for the next
-///   state, so a synchronous effect (`Signal(just:)`) costs no allocation per state.
+///   raises the phase, so the effect's later events are dropped (checked before each one is
+///   sent to the loop), and disposes what the effect's producer returned.
+/// - An effect that ended by itself (``EffectPhase/completed``) and let go of its observer (the
+///   run is uniquely referenced again) is not cancelled: its run is reset and reused for the
+///   next state, so a synchronous effect (`Signal(just:)`) costs no allocation per state.
 /// - The observer closure captures only the run, so it is the run itself (no closure context).
 ///
 /// Events are sent to the loop through ``LoopEngine/send(_:from:)``, from any thread.
 @usableFromInline
-final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
-    // @unchecked Sendable: `phase` is atomic; `inner` is a `LockedState`; `engine` and `source`
-    // are immutable; `mayHoldInner` is read and written only by the loop's role holder.
+final class EffectRun<State: Sendable, Event: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `lifetime` is `Sendable` (an atomic); `startingThread` is atomic;
+    // `inner` is a `LockedState`; `engine` and `source` are immutable; `mayHoldInner` is read
+    // and written only by the loop's role holder.
 
-    /// A run's phases (`UInt8` for the atomic).
+    /// The run's phase, handed to the producer as the observer's lifetime.
     @usableFromInline
-    enum Phase {
-        /// The effect is running: its events go to the loop.
-        @usableFromInline static var live: UInt8 { 0 }
-        /// The effect ended by itself; nothing more comes from it.
-        @usableFromInline static var completed: UInt8 { 1 }
-        /// The loop cancelled the effect (a new state, or disposal): its events are dropped.
-        @usableFromInline static var cancelled: UInt8 { 2 }
-    }
-
-    @usableFromInline
-    let phase = Atomic<UInt8>(Phase.live)
+    let lifetime = EffectLifetime()
     /// The role holder's thread while it starts the effect (``LoopEngine/start(_:with:)``), else
     /// 0: an element sent on that thread then is the role holder's own answer, which it keeps
     /// for its next step without taking the loop's lock (as a `Feedback(reacting:)`'s answer).
@@ -61,7 +87,7 @@ final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked 
     func receive(_ event: Signal<Event, Never>.Event) {
         switch event {
         case .next(let element):
-            if phase.load(ordering: .acquiring) != Phase.live { return }
+            if lifetime.phase.load(ordering: .acquiring) != EffectPhase.live { return }
             let starting = startingThread.load(ordering: .relaxed)
             if starting != 0, starting == ThreadIdentity.current {
                 engine.answer(element, from: source)  // synchronously, inside `start`: role holder
@@ -70,7 +96,7 @@ final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked 
             }
         case .completed:
             // Live → completed; a cancelled run stays cancelled.
-            _ = phase.compareExchange(expected: Phase.live, desired: Phase.completed, ordering: .acquiringAndReleasing)
+            _ = lifetime.phase.compareExchange(expected: EffectPhase.live, desired: EffectPhase.completed, ordering: .acquiringAndReleasing)
         }
     }
 
@@ -79,10 +105,10 @@ final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked 
     /// Role holder.
     @inlinable
     func attach(_ disposable: any Disposable) {
-        if phase.load(ordering: .acquiring) == Phase.completed { return }
+        if lifetime.phase.load(ordering: .acquiring) == EffectPhase.completed { return }
         mayHoldInner = true
         let rejected: Bool = inner.withLock { inner in
-            if phase.load(ordering: .acquiring) == Phase.cancelled { return true }
+            if lifetime.phase.load(ordering: .acquiring) == EffectPhase.cancelled { return true }
             inner = disposable
             return false
         }
@@ -95,7 +121,7 @@ final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked 
     /// - Returns: `false` if the run was cancelled meanwhile (the loop is being disposed).
     @inlinable
     func restart() -> Bool {
-        guard phase.compareExchange(expected: Phase.completed, desired: Phase.live, ordering: .acquiringAndReleasing).exchanged else {
+        guard lifetime.phase.compareExchange(expected: EffectPhase.completed, desired: EffectPhase.live, ordering: .acquiringAndReleasing).exchanged else {
             return false
         }
         if mayHoldInner {
@@ -109,18 +135,12 @@ final class EffectRun<State: Sendable, Event: Sendable>: Disposable, @unchecked 
         return true
     }
 
-    /// Whether the effect was cancelled or ended: its producer may stop.
-    @inlinable
-    var isDisposed: Bool {
-        phase.load(ordering: .acquiring) != Phase.live
-    }
-
     /// Cancels the effect: no event of it reaches the loop after this returns (one that is being
     /// sent to the loop at this moment was accepted before), and its producer's disposable is
     /// disposed.
     @inlinable
-    func dispose() {
-        if phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing) == Phase.cancelled { return }
+    func cancel() {
+        if lifetime.phase.exchange(EffectPhase.cancelled, ordering: .acquiringAndReleasing) == EffectPhase.cancelled { return }
         let disposable = inner.withLock { inner in
             defer { inner = nil }
             return inner
@@ -158,14 +178,14 @@ extension LoopEngine {
         // The last effect ended and let go of its observer (nothing but the slot references the
         // run): its run is reused, with no cancellation and no allocation.
         if isKnownUniquelyReferenced(&slot.run), let current = slot.run,
-            current.phase.load(ordering: .acquiring) == EffectRun<State, Event>.Phase.completed
+            current.lifetime.phase.load(ordering: .acquiring) == EffectPhase.completed
         {
             guard let signal = effect(state) else { return }
             if !current.restart() { return }  // cancelled meanwhile: the loop is being disposed
             start(signal, with: current)
             return
         }
-        slot.run?.dispose()  // a new state cancels the running effect
+        slot.run?.cancel()  // a new state cancels the running effect
         guard let signal = effect(state) else { return }
         let run = EffectRun(engine: self, source: source)
         let accepted: Bool = mutex.withLock {
@@ -183,7 +203,7 @@ extension LoopEngine {
         // Counted as an effect of the store action being handled, if any (as the signal form is).
         let tracked = signal.trackedAsEffect()
         run.startingThread.store(ThreadIdentity.current, ordering: .relaxed)
-        let disposable = tracked.subscribe(Observer(lifetime: run) { [run] event in run.receive(event) })
+        let disposable = tracked.subscribe(Observer(lifetime: run.lifetime) { [run] event in run.receive(event) })
         run.startingThread.store(0, ordering: .relaxed)
         run.attach(disposable)
     }

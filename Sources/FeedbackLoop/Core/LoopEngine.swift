@@ -390,7 +390,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         if case .release = closed { runs = takeRuns() } else { runs = currentRuns() }
         mutex.unlock()
         withExtendedLifetime(dropped) {}  // events are released outside the lock
-        for run in runs { run.dispose() }
+        for run in runs { run.cancel() }
         for observation in observations { observation.dispose() }
         for case .subject(let subject) in stages { subject.close() }
         resourceToken.end()

@@ -110,6 +110,9 @@ import Testing
         kept.value[0].on(.next(.increment))
         #expect(states.value == [0, 1])
         disposable.dispose()
+        // A trusted producer that keeps its observer holds the run (its handler) and so the loop:
+        // let go of it, or this test would own a cycle through the feedback that captures `kept`.
+        kept.mutate { $0.removeAll() }
     }
 
     @Test func aSynchronousPredicateLoopRunsInConstantStack() {
@@ -127,7 +130,7 @@ import Testing
         #expect(last.value == target)
     }
 
-    @Test func theLoopAndWhatItsEffectsCaptureAreDeallocatedAfterDispose() {
+    @Test func theLoopIsFreedAfterDisposeThoughAnEffectKeepsItsObserver() {
         final class Service: Sendable {}
         weak var weakService: Service?
         let input = PassthroughSubject<CounterEvent, Never>()
@@ -151,7 +154,9 @@ import Testing
             let disposable = system.observeNext { _ in }
             disposable.dispose()
         }
-        kept.observers.mutate { $0.removeAll() }
+        // The effect's producer still keeps its observer (in `kept`, which the feedback itself
+        // captures): that must not keep the loop, or what it captures, alive.
+        #expect(kept.observers.value.count == 1)
         #expect(kept.disposals.value == [3])
         #expect(weakService == nil)
         #expect(input.observerCount == 0)
