@@ -40,9 +40,12 @@
 /// hands back and releases it after unlocking, because an item's `deinit` is user code.
 ///
 /// Specialisations (each engine's header names its own): *deliver now* (``SerialObservation``,
-/// ``Junction``), *drain on a context* (``ContextHop``, FeedbackLoop's `Renderer`), *outbox
-/// drained by whichever thread is free* (``TimedObservation``), *never closed* (LoadingState's
-/// replay hub, whose observers may attach after the source ended).
+/// ``Junction``; ``SubjectCore``, whose role lives in its non-generic base with non-generic
+/// queue items and whose send keeps its event in hand through ``takeIfIdle()``), *drain on a
+/// context* (``ContextHop``, FeedbackLoop's `Renderer`), *outbox drained by whichever thread is
+/// free* (``TimedObservation``), *never closed* (LoadingState's replay hub, whose observers may
+/// attach after the source ended), *compare-and-swap in front* (StoreKitLite's `Store`), *one-event
+/// slot* (FeedbackLoop's `LoopEngine`).
 @usableFromInline
 package struct DeliveryRole<Item> {
     /// Where the role is.
@@ -167,6 +170,17 @@ package struct DeliveryRole<Item> {
         case .sealed, .closing, .closed:
             return .dropped(item)
         }
+    }
+
+    /// Takes the role if nobody holds it, for an item the caller delivers at once and never
+    /// queues (``SubjectCore``'s send keeps its event in hand): `true` is ``enqueue(_:isLast:)``'s
+    /// ``EnqueueAction/deliverNow(_:)`` without moving an item through the action; on `false` the
+    /// caller offers the item with ``enqueue(_:isLast:)``.
+    @inlinable @inline(__always)
+    package mutating func takeIfIdle() -> Bool {
+        guard case .idle = phase else { return false }
+        phase = .delivering
+        return true
     }
 
     /// Offers an item to a drained engine: it is always queued; `isLast` seals the role.

@@ -15,16 +15,7 @@ extension SubjectCore {
     ) -> any Disposable {
         let node = Node(handler: handler, owner: self)
         mutex.lock()
-        if isDelivering {
-            pending.append(.attachReplaying(node, prefix: prefix))
-            mutex.unlock()
-            return node
-        }
-        isDelivering = true
-        mutex.unlock()
-        attach(node, prefix: prefix)
-        drain()
-        return node
+        return take(node, operation: .attachReplaying(node, prefix: prefix))
     }
 
     /// Registers a node and gives it `prefix()`'s elements, then the terminal event if the core

@@ -1,7 +1,7 @@
 /// The engine shared by every subject and property: an observer list plus serial delivery.
 ///
-/// - Delivery is serial: one thread at a time holds the *delivery role*, taken and given back
-///   under the mutex. A send that arrives while another is being delivered (from another
+/// - Delivery is serial: one thread at a time holds the *delivery role* (a ``DeliveryRole``, see
+///   ``SubjectCoreBase`` for this engine's specialisation), taken and given back under the mutex. A send that arrives while another is being delivered (from another
 ///   thread, or re-entrantly from an observer) is queued and delivered, in order, by the role
 ///   holder. No observer is called with the mutex held.
 /// - The observer slots belong to the role (see ``SubjectCoreBase``): a registration or removal
@@ -13,8 +13,8 @@
 /// - A replaying core keeps the last `replayCapacity` elements (and the terminal event) and
 ///   gives them to each new observer before anything else, in the same serial order.
 ///
-/// The owner (a public subject) must call ``SubjectCoreBase/close()`` in its `deinit`: registered
-/// nodes hold the core strongly until they leave it.
+/// The owner (a public subject) must call ``close()`` in its `deinit`: registered nodes hold the
+/// core strongly until they leave it.
 @usableFromInline
 package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
     // @unchecked Sendable: the fields below are guarded by the inherited mutex (see each one).
@@ -30,11 +30,11 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         case attachReplaying(Node, prefix: () -> [Element])
     }
 
-    /// Events and registrations that arrived during a delivery. Mutex.
+    /// The payloads of the role's queued `.operation` items, in the same order. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
     var pending = FIFOQueue<Operation>()
-    /// A terminal event was accepted; later sends are dropped. Mutex.
+    /// A terminal event was accepted, or the core was closed; later sends are dropped. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
     var isTerminated = false
@@ -72,12 +72,13 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
 
     // MARK: Sending
 
-    /// Accepts an event from any thread. Returns `false` if the core already terminated.
+    /// Accepts an event from any thread. Returns `false` if the core already terminated or was
+    /// closed.
     @inlinable
     @discardableResult
     package func send(_ event: Event) -> Bool {
         mutex.lock()
-        if isTerminated {
+        if isTerminated {  // also set by close()
             mutex.unlock()
             return false
         }
@@ -93,19 +94,27 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         case .failed, .completed:
             isTerminated = true
         }
-        if isDelivering {
-            pending.append(.event(event))
+        guard role.takeIfIdle() else {
+            queueForHolder(.event(event))
             mutex.unlock()
             withExtendedLifetime(displaced) {}
             return true
         }
         let evicted = beginDelivery(of: event)
-        isDelivering = true
         mutex.unlock()
         withExtendedLifetime((displaced, evicted)) {}
         deliver(event)
         drain()
         return true
+    }
+
+    /// Queues an operation for the role holder (the role is held: a closed core is terminated
+    /// and sends nothing). Mutex held. Out of line, so that the send's common path stays small
+    /// enough to inline.
+    @inlinable
+    @inline(never)
+    func queueForHolder(_ operation: Operation) {
+        if case .queued = role.enqueue(.operation) { pending.append(operation) }
     }
 
     /// Records an event whose delivery starts now: the replay buffer and the terminal event
@@ -165,37 +174,69 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     func drain() {
         while true {
             mutex.lock()
-            if closeRequested {
-                let nodes = takeAllSlots()
-                mutex.unlock()
-                end(nodes)
-                continue
-            }
-            if pendingDetach.isEmpty, pending.isEmpty {
+            switch role.next() {
+            case .idle:
                 // The common case: nothing arrived during the delivery.
-                isDelivering = false
                 mutex.unlock()
                 return
-            }
-            let detached = takePendingDetach()
-            let operation = detached.isEmpty ? pending.popFirst() : nil
-            if detached.isEmpty, operation == nil {
-                isDelivering = false
+            case .stop:
+                // Closed during our delivery: the event in hand reached every observer; end them.
+                let (nodes, detached) = takeForClose()
                 mutex.unlock()
+                end(nodes, detached: detached)
                 return
-            }
-            var evicted: Element?
-            if case .event(let event)? = operation { evicted = beginDelivery(of: event) }
-            mutex.unlock()
-            withExtendedLifetime(evicted) {}
-            detach(detached)
-            switch operation {
-            case .event(let event)?: deliver(event)
-            case .attach(let node, let first)?: attach(node, first: first)
-            case .attachReplaying(let node, let prefix)?: attach(node, prefix: prefix)
-            case nil: break
+            case .deliver(.detach(let node)):
+                mutex.unlock()
+                detach(node)
+            case .deliver(.operation):
+                guard let operation = pending.popFirst() else {
+                    mutex.unlock()  // unreachable: one payload per queued `.operation`
+                    continue
+                }
+                var evicted: Element?
+                if case .event(let event) = operation { evicted = beginDelivery(of: event) }
+                mutex.unlock()
+                withExtendedLifetime(evicted) {}
+                switch operation {
+                case .event(let event): deliver(event)
+                case .attach(let node, let first): attach(node, first: first)
+                case .attachReplaying(let node, let prefix): attach(node, prefix: prefix)
+                }
             }
         }
+    }
+
+    /// Ends every registered observer without an event (the owning subject is going away, or a
+    /// shared selection stopped) and accepts nothing more: later sends are dropped and later
+    /// observers ended at once. Safe from any thread, during a delivery too (from an observer or
+    /// another thread): then the role holder ends the observers as soon as the event it is
+    /// delivering has reached every observer, and what was queued after it is dropped.
+    @inlinable
+    package func close() {
+        mutex.lock()
+        isTerminated = true
+        let action = role.close()
+        var nodes = ContiguousArray<ObserverSlot?>()
+        if case .release = action { nodes = takeAllSlots() }
+        for case .detach(let node) in action.dropped {
+            // The holder may still be walking the slots: it releases these when it stops.
+            detachedWhileClosing.append(node)
+        }
+        let dropped = pending.isEmpty ? [] : pending.removeAll()
+        mutex.unlock()
+        end(nodes)
+        for operation in dropped {
+            switch operation {
+            case .event: break  // released here, outside the lock
+            case .attach(let node, _), .attachReplaying(let node, _): endUnregistered(node)
+            }
+        }
+    }
+
+    /// Ends a node that will never be registered (the core was closed). Mutex not held.
+    @inlinable
+    func endUnregistered(_ node: Node) {
+        if node.markDisposed() { node.handler = nil }
     }
 
     /// Registers a node and replays to it (`first`'s element, then the buffer). Role holder only.
@@ -229,26 +270,19 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     // MARK: Observing
 
     /// Registers an observer. A replaying core first gives it the buffered elements; a core that
-    /// has terminated gives it the terminal event (after any replay) at once.
+    /// has terminated gives it the terminal event (after any replay) at once; a closed core ends
+    /// it at once.
     @inlinable
     package func observe(_ handler: @escaping @Sendable (Event) -> Void) -> any Disposable {
         let node = Node(handler: handler, owner: self)
         mutex.lock()
-        if isDelivering {
-            pending.append(.attach(node, first: nil))
-            mutex.unlock()
-            return node
-        }
-        if replayCapacity == 0, terminal == nil {
+        if role.phase == .idle, replayCapacity == 0, terminal == nil {
+            // Nobody holds the role: the slots are ours under the mutex.
             register(node)
             mutex.unlock()
             return node
         }
-        isDelivering = true
-        mutex.unlock()
-        attach(node)
-        drain()
-        return node
+        return take(node, operation: .attach(node, first: nil))
     }
 
     /// Registers an observer whose first element is computed by `first` when it joins: in the
@@ -264,15 +298,30 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     ) -> any Disposable {
         let node = Node(handler: handler, owner: self)
         mutex.lock()
-        if isDelivering {
-            pending.append(.attach(node, first: first))
+        return take(node, operation: .attach(node, first: first))
+    }
+
+    /// Attaches `node` through the role: at once if the role is free (then drains), queued for
+    /// the holder otherwise, ended if the core was closed. Called with the mutex held; returns
+    /// with it released.
+    @inlinable
+    func take(_ node: Node, operation: Operation) -> any Disposable {
+        switch role.enqueue(.operation) {
+        case .deliverNow:
             mutex.unlock()
-            return node
+            switch operation {
+            case .attach(let node, let first): attach(node, first: first)
+            case .attachReplaying(let node, let prefix): attach(node, prefix: prefix)
+            case .event: break  // not an attachment
+            }
+            drain()
+        case .queued:
+            pending.append(operation)
+            mutex.unlock()
+        case .dropped:
+            mutex.unlock()
+            endUnregistered(node)
         }
-        isDelivering = true
-        mutex.unlock()
-        attach(node, first: first)
-        drain()
         return node
     }
 }

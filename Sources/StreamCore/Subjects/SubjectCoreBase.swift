@@ -2,29 +2,34 @@
 /// slots. See ``SubjectCore`` for the protocol; this part exists so that disposal (reached
 /// through `any Disposable`, never specialized) runs without generic metadata lookups.
 ///
+/// Specialisation of ``DeliveryRole``: *deliver now, slots owned by the role*. The role's queue
+/// holds ``SubjectDeferred`` items, which are not generic: a disposal during a delivery queues
+/// `.detach(node)` from this non-generic class, and a send or registration queues `.operation`,
+/// whose payload (the event or the node to attach) waits in ``SubjectCore``'s own queue in the
+/// same order. The subject is never sealed (a terminated subject still registers observers, to
+/// give them its terminal event); ``SubjectCore/close()`` closes the role.
+///
 /// Guarding rules:
-/// - `isDelivering` and `pendingDetach` (and the subclass's pending operations) are read and
+/// - `role` and `detachedWhileClosing` (and the subclass's pending payloads) are read and
 ///   written only with `mutex` held.
 /// - `slots` and `holes`, and each registered node's `index` and `handler`, belong to the
-///   *delivery role*: the thread that set `isDelivering` under the mutex reads and changes them
-///   without the mutex until it clears `isDelivering` (under the mutex); any other thread
-///   changes them only with the mutex held while `isDelivering` is false.
+///   *delivery role*: the thread that took the role under the mutex reads and changes them
+///   without the mutex until it gives the role back (under the mutex); any other thread changes
+///   them only with the mutex held while the role is idle.
 @usableFromInline
 package class SubjectCoreBase: @unchecked Sendable {
     // @unchecked Sendable: every mutable field follows the guarding rules above.
     @usableFromInline
     final let mutex = PThreadMutex()
+    /// Who delivers, and what waits for the holder. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
-    final var isDelivering = false
-    /// Nodes disposed during a delivery, for the role holder to remove.
+    final var role = DeliveryRole<SubjectDeferred>()
+    /// Nodes disposed while the role was closing (and those whose queued removal the close
+    /// dropped): the holder, still walking the slots, releases them when it stops. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
-    final var pendingDetach: [ObserverSlot] = []
-    /// ``close()`` was called during a delivery; the role holder closes before going on. Mutex.
-    @exclusivity(unchecked)
-    @usableFromInline
-    final var closeRequested = false
+    final var detachedWhileClosing: [ObserverSlot] = []
     @exclusivity(unchecked)
     @usableFromInline
     final var slots = ContiguousArray<ObserverSlot?>()
@@ -70,60 +75,48 @@ package class SubjectCoreBase: @unchecked Sendable {
         holes = 0
     }
 
-    /// Removes a disposed node: at once if nobody is delivering, else by the role holder.
+    /// Removes a disposed node: at once if nobody holds the role, else by the role holder.
     @usableFromInline
     final func remove(_ node: ObserverSlot) {
         mutex.lock()
-        if isDelivering {
-            pendingDetach.append(node)
+        switch role.phase {
+        case .idle, .closed:
+            // Nobody holds the role: the slots are ours under the mutex (after a close they are
+            // empty and the node's index is -1, which `unregister` ignores).
+            unregister(node)
             mutex.unlock()
-            return
+            // The node is out of the slots and nobody holds the role for it: releasing the
+            // closure (which may run user deinit code) happens outside the lock.
+            node.releaseHandler()
+        case .delivering, .sealed:
+            _ = role.enqueue(.detach(node))
+            mutex.unlock()
+        case .closing:
+            detachedWhileClosing.append(node)
+            mutex.unlock()
         }
+    }
+
+    /// Removes a node disposed during a delivery. Role holder, mutex not held.
+    @usableFromInline
+    final func detach(_ node: ObserverSlot) {
         unregister(node)
-        mutex.unlock()
-        // The node is out of the slots and nobody holds the role for it: releasing the closure
-        // (which may run user deinit code) happens outside the lock.
         node.releaseHandler()
     }
 
-    /// Takes the nodes disposed during the delivery. Mutex held, role holder.
-    @inlinable
-    final func takePendingDetach() -> [ObserverSlot] {
-        if pendingDetach.isEmpty { return [] }
-        defer { pendingDetach = [] }
-        return pendingDetach
-    }
-
-    /// Removes nodes disposed during a delivery. Role holder, mutex not held.
+    /// The role holder learned that the role was closed: empties the slots and takes the nodes
+    /// disposed meanwhile. Mutex held; release with ``end(_:detached:)`` after unlocking.
     @usableFromInline
-    final func detach(_ nodes: [ObserverSlot]) {
-        for node in nodes {
-            unregister(node)
-            node.releaseHandler()
-        }
-    }
-
-    /// Ends every registered observer without an event (the owning subject is going away, or a
-    /// shared selection stopped). Safe from any thread, during a delivery too (from an observer
-    /// or another thread): then the role holder closes as soon as the event it is delivering has
-    /// reached every observer, before anything queued after it.
-    package final func close() {
-        mutex.lock()
-        if isDelivering {
-            closeRequested = true
-            mutex.unlock()
-            return
-        }
-        let nodes = takeAllSlots()
-        mutex.unlock()
-        end(nodes)
+    final func takeForClose() -> (ContiguousArray<ObserverSlot?>, [ObserverSlot]) {
+        let detached = detachedWhileClosing
+        detachedWhileClosing = []
+        return (takeAllSlots(), detached)
     }
 
     /// Empties the slots and unregisters their nodes. Mutex held, and the role holder or no role
     /// holder.
     @usableFromInline
     final func takeAllSlots() -> ContiguousArray<ObserverSlot?> {
-        closeRequested = false
         let nodes = slots
         slots = []
         holes = 0
@@ -134,14 +127,25 @@ package class SubjectCoreBase: @unchecked Sendable {
     /// Ends nodes taken by ``takeAllSlots()`` without an event. A node disposed concurrently is
     /// released by its disposer (which won `markDisposed`), never twice.
     @usableFromInline
-    final func end(_ nodes: ContiguousArray<ObserverSlot?>) {
+    final func end(_ nodes: ContiguousArray<ObserverSlot?>, detached: [ObserverSlot] = []) {
         for case let node? in nodes where node.markDisposed() {
             node.releaseHandler()
         }
+        // Disposed while the role was closing: their disposers left them to the holder.
+        for node in detached { node.releaseHandler() }
     }
 
     /// The number of registered observers (for tests and diagnostics); 0 while delivering.
     package final var observerCount: Int {
-        mutex.withLock { isDelivering ? 0 : slots.count - holes }
+        mutex.withLock { role.isHeld ? 0 : slots.count - holes }
     }
+}
+
+/// What waits for the subject's role holder (see ``SubjectCoreBase``).
+@usableFromInline
+package enum SubjectDeferred {
+    /// A node disposed during a delivery: the holder takes it out of the slots.
+    case detach(ObserverSlot)
+    /// The next of ``SubjectCore``'s pending payloads (an event or a node to attach).
+    case operation
 }
