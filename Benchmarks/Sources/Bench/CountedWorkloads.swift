@@ -93,14 +93,14 @@ var countedWorkloads: [CountedWorkload] {
     list.append(CountedWorkload(
         id: "W4", unit: "subscribe + dispose pair", full: s4.full, quick: s4.quick, expected: { $0 },
         baselineName: "mini", baseline: { n in { w4Mini(n) } }, toolkit: { n in { w4Toolkit(n) } },
-        openCombine: { n in { w4OpenCombine(n) } }, toolkitAllocationLimit: 3))
+        openCombine: { n in { w4OpenCombine(n) } }, toolkitAllocationLimit: 1.01))
     list.append(CountedWorkload(
         id: "W4b", unit: "observer (subscribe, then shuffled dispose)", full: (10_000, 1_000),
         quick: (10_000, 1_000), expected: { $0 }, baselineName: "mini",
         baseline: { n in let order = shuffledOrder(n); return { w4bMini(n, order: order) } },
         toolkit: { n in let order = shuffledOrder(n); return { w4bToolkit(n, order: order) } },
         openCombine: { n in let order = shuffledOrder(n); return { w4bOpenCombine(n, order: order) } },
-        toolkitAllocationLimit: 3, note: "differenced between 10k and 1k observers"))
+        toolkitAllocationLimit: 1.01, note: "differenced between 10k and 1k observers"))
     list.append(CountedWorkload(
         id: "W5", unit: "outer event", full: s4.full, quick: s4.quick, expected: triangle,
         baselineName: "loop", baseline: { n in { w5Baseline(n) } }, toolkit: { n in { w5Toolkit(n) } },

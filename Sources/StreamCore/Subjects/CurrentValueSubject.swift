@@ -42,4 +42,13 @@ public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProto
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
         core.observe(observer)
     }
+
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, without a closure allocated to wrap `observer`.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        core.observeElements(observer)
+    }
 }

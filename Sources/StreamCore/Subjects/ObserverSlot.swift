@@ -51,12 +51,36 @@ package class ObserverSlot: Disposable, @unchecked Sendable {
 @usableFromInline
 package final class ObserverNode<Element, Error: Swift.Error>: ObserverSlot, @unchecked Sendable {
     // @unchecked Sendable: `handler` is guarded by the owner's lock and delivery role.
-    /// The observer's event handler, `nil` once released. Read and written only by the thread
+    @usableFromInline
+    typealias Event = Signal<Element, Error>.Event
+
+    /// What the observer registered: a handler of every event, or of the elements only
+    /// (`observeNext`), kept as given so that no wrapping closure is allocated for it.
+    @usableFromInline
+    enum Handler {
+        /// Receives every event.
+        case events(@Sendable (Event) -> Void)
+        /// Receives the elements; terminal events only end the observation.
+        case elements(@Sendable (Element) -> Void)
+
+        /// Hands the event to the observer.
+        @inlinable
+        func callAsFunction(_ event: Event) {
+            switch self {
+            case .events(let handler):
+                handler(event)
+            case .elements(let handler):
+                if case .next(let element) = event { handler(element) }
+            }
+        }
+    }
+
+    /// The observer's handler, `nil` once released. Read and written only by the thread
     /// holding the owner's delivery role, or under the owner's lock while nobody holds it.
     #if DEBUG
     @exclusivity(unchecked)
     @usableFromInline
-    var handler: (@Sendable (Signal<Element, Error>.Event) -> Void)? {
+    var handler: Handler? {
         // Every path that lets go of an observer (disposal, termination, close) clears the
         // handler: that is where the observer stops counting in `Resources` (debug only).
         didSet { if handler == nil { resourceToken.end() } }
@@ -67,20 +91,27 @@ package final class ObserverNode<Element, Error: Swift.Error>: ObserverSlot, @un
     #else
     @exclusivity(unchecked)
     @usableFromInline
-    var handler: (@Sendable (Signal<Element, Error>.Event) -> Void)?
+    var handler: Handler?
     #endif
 
     @inlinable
-    init(handler: @escaping @Sendable (Signal<Element, Error>.Event) -> Void, owner: SubjectCoreBase) {
+    init(handler: Handler, owner: SubjectCoreBase) {
         self.handler = handler
         super.init(owner: owner)
     }
 
     /// Delivers an event unless the observation ended. Role holder only.
     @inlinable
-    func receive(_ event: Signal<Element, Error>.Event) {
+    func receive(_ event: Event) {
         if disposed.load(ordering: .acquiring) { return }
-        handler?(event)
+        switch handler {
+        case .events(let handler)?:
+            handler(event)
+        case .elements(let handler)?:
+            if case .next(let element) = event { handler(element) }
+        case nil:
+            break
+        }
     }
 
     @usableFromInline

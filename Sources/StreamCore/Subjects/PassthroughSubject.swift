@@ -40,6 +40,15 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SignalProtoc
         core.observe(observer)
     }
 
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, without a closure allocated to wrap `observer`.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        core.observeElements(observer)
+    }
+
     /// The number of current observers.
     public var observerCount: Int { core.observerCount }
 }

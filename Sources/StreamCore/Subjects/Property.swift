@@ -56,6 +56,15 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
         core.observe(observer)
     }
 
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, without a closure allocated to wrap `observer`.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Value) -> Void) -> any Disposable {
+        core.observeElements(observer)
+    }
+
     /// A read-only view of this property.
     public var readOnlyView: AnyProperty<Value> {
         AnyProperty(self)

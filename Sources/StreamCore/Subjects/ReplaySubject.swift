@@ -38,6 +38,15 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SignalProtocol, O
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
         core.observe(observer)
     }
+
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, without a closure allocated to wrap `observer`.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        core.observeElements(observer)
+    }
 }
 
 /// A subject that replays only its latest element (and its terminal event) to new observers.
@@ -63,6 +72,15 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SignalProtocol
     @inlinable
     public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
         core.observe(observer)
+    }
+
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, without a closure allocated to wrap `observer`.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        core.observeElements(observer)
     }
 }
 

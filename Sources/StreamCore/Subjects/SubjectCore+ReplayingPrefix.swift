@@ -13,7 +13,7 @@ extension SubjectCore {
         replayingPrefix prefix: @escaping @Sendable () -> [Element],
         _ handler: @escaping @Sendable (Event) -> Void
     ) -> any Disposable {
-        let node = Node(handler: handler, owner: self)
+        let node = Node(handler: .events(handler), owner: self)
         mutex.lock()
         return take(node, operation: .attachReplaying(node, prefix: prefix))
     }

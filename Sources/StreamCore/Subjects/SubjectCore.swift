@@ -8,7 +8,8 @@
 ///   that arrives during a delivery is queued and applied by the role holder, and a removed node
 ///   is skipped at once through its atomic `disposed` flag. So delivery iterates the slots in
 ///   place: no snapshot, no copy, no allocation and no retain per observer per send.
-/// - Registration and removal are O(1) amortized (holes, compacted in order when they outnumber
+/// - Registration and removal are O(1) amortized (the newest observer leaves without a trace;
+///   any other leaves a hole, and holes are compacted in place, in order, when they outnumber
 ///   live observers).
 /// - A replaying core keeps the last `replayCapacity` elements (and the terminal event) and
 ///   gives them to each new observer before anything else, in the same serial order.
@@ -142,16 +143,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @inlinable
     func deliver(_ event: Event) {
         if event.isTerminal {
-            let all = slots
-            slots = []
-            holes = 0
-            for case let slot? in all where slot.markDisposed() {
-                let node = unsafeDowncast(slot, to: Node.self)
-                let handler = node.handler
-                node.handler = nil
-                node.index = -1
-                handler?(event)
-            }
+            deliverTerminal(event)
             return
         }
         // The slot array keeps every node alive for the whole loop (only the role holder, which
@@ -166,6 +158,23 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
                 }
                 node._withUnsafeGuaranteedRef { $0.receive(event) }
             }
+        }
+    }
+
+    /// Ends every observer with the terminal event. Role holder only. Out of line: it runs once
+    /// per subject, and keeping it out of ``deliver(_:)`` keeps the per-element path small.
+    @inlinable
+    @inline(never)
+    func deliverTerminal(_ event: Event) {
+        let all = slots
+        slots = []
+        holes = 0
+        for case let slot? in all where slot.markDisposed() {
+            let node = unsafeDowncast(slot, to: Node.self)
+            let handler = node.handler
+            node.handler = nil
+            node.index = -1
+            if let handler { handler(event) }
         }
     }
 
@@ -274,7 +283,20 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// it at once.
     @inlinable
     package func observe(_ handler: @escaping @Sendable (Event) -> Void) -> any Disposable {
-        let node = Node(handler: handler, owner: self)
+        observe(node: Node(handler: .events(handler), owner: self))
+    }
+
+    /// Registers an observer of the elements only (`observeNext`): the same as
+    /// ``observe(_:)`` with a handler that ignores terminal events, without allocating a
+    /// closure to wrap `handler`.
+    @inlinable
+    package func observeElements(_ handler: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        observe(node: Node(handler: .elements(handler), owner: self))
+    }
+
+    /// Registers `node` (see ``observe(_:)``).
+    @inlinable
+    func observe(node: Node) -> any Disposable {
         mutex.lock()
         if role.phase == .idle, replayCapacity == 0, terminal == nil {
             // Nobody holds the role: the slots are ours under the mutex.
@@ -296,7 +318,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         replayingFirst first: @escaping @Sendable () -> Element,
         _ handler: @escaping @Sendable (Event) -> Void
     ) -> any Disposable {
-        let node = Node(handler: handler, owner: self)
+        let node = Node(handler: .events(handler), owner: self)
         mutex.lock()
         return take(node, operation: .attach(node, first: first))
     }

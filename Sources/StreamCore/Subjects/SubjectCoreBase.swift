@@ -51,28 +51,53 @@ package class SubjectCoreBase: @unchecked Sendable {
         slots.append(node)
     }
 
-    /// Clears the node's slot. Same rule as ``register(_:)``. O(1) amortized.
+    /// Takes the node out of the slots. Same rule as ``register(_:)``. O(1) amortized: the last
+    /// slot (with the holes before it) is removed, any other one becomes a hole, and the holes
+    /// are compacted in place when they outnumber live observers.
     @usableFromInline
     final func unregister(_ node: ObserverSlot) {
         let index = node.index
         guard index >= 0, index < slots.count, slots[index] === node else { return }
-        slots[index] = nil
         node.index = -1
-        holes += 1
-        if holes > 16, holes * 2 > slots.count { compact() }
+        guard index == slots.count &- 1 else {
+            slots[index] = nil
+            holes += 1
+            if holes > 16, holes * 2 > slots.count { compact() }
+            return
+        }
+        // The newest observer leaves (subscribe-then-dispose churn): no hole at all.
+        slots.removeLast()
+        while holes > 0, case .some(.none) = slots.last {
+            slots.removeLast()
+            holes -= 1
+        }
+        shrinkIfSparse()
     }
 
-    /// Removes the holes, keeping the order.
+    /// Removes the holes in place, keeping the order and the array's storage.
     @usableFromInline
     final func compact() {
-        var kept = ContiguousArray<ObserverSlot?>()
-        kept.reserveCapacity(slots.count - holes)
-        for case let node? in slots {
-            node.index = kept.count
-            kept.append(node)
+        var kept = 0
+        for position in slots.indices {
+            guard let node = slots[position] else { continue }
+            if position != kept { slots.swapAt(position, kept) }
+            node.index = kept
+            kept += 1
         }
-        slots = kept
+        slots.removeLast(slots.count - kept)
         holes = 0
+        shrinkIfSparse()
+    }
+
+    /// Gives back storage once the slots use under a quarter of it (a subject that had many
+    /// observers and now has few). The quarter keeps growth and shrinking from alternating.
+    @usableFromInline
+    final func shrinkIfSparse() {
+        guard slots.capacity > 64, slots.count * 4 < slots.capacity else { return }
+        var smaller = ContiguousArray<ObserverSlot?>()
+        smaller.reserveCapacity(slots.count)
+        smaller.append(contentsOf: slots)
+        slots = smaller
     }
 
     /// Removes a disposed node: at once if nobody holds the role, else by the role holder.
