@@ -64,7 +64,15 @@ final class RefCounter: Sendable {
         let staged = acquire()
         let downstream = observer.handler
         var handler = downstream
-        if let lifetime = observer.lifetime {
+        if let view = observer.lifetime as? ObservationHandle.Lifetime {
+            // The common case (an observation's own lifetime): its flag is read directly, one
+            // atomic load per event instead of a call through the `Disposable` existential.
+            let flag = view.flag
+            handler = { event in
+                downstream(event)
+                if flag.value.load(ordering: .acquiring) { observation.dispose() }
+            }
+        } else if let lifetime = observer.lifetime {
             // A downstream that ended (take, first, …) releases its share at once, even while
             // a synchronous source is still running inside this call. The closure calls the
             // handler value and the lifetime existential only: this function is not specialized,

@@ -73,6 +73,33 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
         handle.attach(subscription(Observer(lifetime: lifetime, guarded)))
         return handle
     }
+
+    /// Registers an observer of the elements only; terminal events end the observation.
+    ///
+    /// The same as the ``SignalProtocol`` form, with one closure fewer per element: the dispose
+    /// guarantee's check and the element filter are one handler.
+    @inlinable
+    @discardableResult
+    public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+        let handle = ObservationHandle()
+        let lifetime = handle.lifetime
+        #if DEBUG
+        let token = handle.resourceToken
+        #endif
+        // The dispose guarantee (Decision 0015), as in `observe(with:)`.
+        let guarded: @Sendable (Event) -> Void = { event in
+            if lifetime.isDisposed { return }
+            if case .next(let element) = event {
+                observer(element)
+                return
+            }
+            #if DEBUG
+            token.end()
+            #endif
+        }
+        handle.attach(subscription(Observer(lifetime: lifetime, guarded)))
+        return handle
+    }
 }
 
 /// A signal that cannot fail.
