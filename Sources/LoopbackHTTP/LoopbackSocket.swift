@@ -68,11 +68,12 @@ public enum LoopbackSocket {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count >= 2 else { return nil }
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let pair = line.split(separator: ":", maxSplits: 1)
-            guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
-            return Int(pair[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        let length =
+            lines.dropFirst().compactMap { line -> Int? in
+                let pair = line.split(separator: ":", maxSplits: 1)
+                guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
+                return Int(pair[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
         var bodyCount = buffer.count - headEnd - 4
         while bodyCount < length {
             let count = recv(client, &chunk, chunk.count, 0)

@@ -85,8 +85,9 @@ public final class TestSignal<Element: Sendable, Error: Swift.Error>: SignalProt
         on scheduler: TestScheduler,
         _ send: @escaping @Sendable (Event) -> Void
     ) -> any Disposable {
-        CompositeDisposable(script.map { recorded in
-            scheduler.schedule(after: scheduler.tick * recorded.tick) { send(recorded.value) }
-        })
+        CompositeDisposable(
+            script.map { recorded in
+                scheduler.schedule(after: scheduler.tick * recorded.tick) { send(recorded.value) }
+            })
     }
 }

@@ -47,36 +47,38 @@ final class TemporaryFolder: Sendable {
         let (status, lines, errors) = Self.run(DemoOptions(cacheFolder: cache.url))
         #expect(status == 0)
         #expect(errors.isEmpty)
-        let expected = Self.header(cache: cache.url) + """
-              store: ready  ⇒  on screen 0 · pages from network 0, from cache 0 · failures 0 · ★ none
-            ▶ next page
-              initial  →  paging(page 1)
-              paging(page 1)  →  loadedPage(20 movies, page 1 of 3, from network)
-                  #1 The Kid (1921) · #2 Nosferatu (1922) · … 18 more
-              store: pageLoaded(page 1, from network)  ⇒  on screen 20 · pages from network 1, from cache 0 · failures 0 · ★ none
-            ▶ next page
-              loadedPage(20 movies, page 1 of 3, from network)  →  paging(page 2)
-              paging(page 2)  →  loadedPage(40 movies, page 2 of 3, from network)
-                  #21 Bringing Up Baby (1938) · #22 The Rules of the Game (1939) · … 18 more
-              store: pageLoaded(page 2, from network)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 0 · ★ none
-            ▶ star movie #21
-              store: favourite(Bringing Up Baby)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 0 · ★ Bringing Up Baby
-            ▶ next page
-              loadedPage(40 movies, page 2 of 3, from network)  →  paging(page 3)
-              paging(page 3)  →  error(page 3: HTTP 500)
-              store: loadFailed(page 3: HTTP 500)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 1 · ★ Bringing Up Baby
-            ▶ retry
-              error(page 3: HTTP 500)  →  retry(page 3)
-              retry(page 3)  →  loadedPage(60 movies, page 3 of 3, from network)
-                  #41 Tokyo Story (1953) · #42 Seven Samurai (1954) · … 18 more
-              store: pageLoaded(page 3, from network)  ⇒  on screen 60 · pages from network 3, from cache 0 · failures 1 · ★ Bringing Up Baby
-            ▶ refresh
-              loadedPage(60 movies, page 3 of 3, from network)  →  refreshing(page 1)
-              refreshing(page 1)  →  refreshed(20 movies, page 1 of 3, from network)
-                  #1 The Kid (1921) · #2 Nosferatu (1922) · … 18 more
-              store: refreshed(from network)  ⇒  on screen 20 · pages from network 4, from cache 0 · failures 1 · ★ Bringing Up Baby
-            pages cached in \(cache.url.path): the next run with --cache \(cache.url.path) loads them from disk
-            """.components(separatedBy: "\n")
+        let expected =
+            Self.header(cache: cache.url)
+                + """
+                  store: ready  ⇒  on screen 0 · pages from network 0, from cache 0 · failures 0 · ★ none
+                ▶ next page
+                  initial  →  paging(page 1)
+                  paging(page 1)  →  loadedPage(20 movies, page 1 of 3, from network)
+                      #1 The Kid (1921) · #2 Nosferatu (1922) · … 18 more
+                  store: pageLoaded(page 1, from network)  ⇒  on screen 20 · pages from network 1, from cache 0 · failures 0 · ★ none
+                ▶ next page
+                  loadedPage(20 movies, page 1 of 3, from network)  →  paging(page 2)
+                  paging(page 2)  →  loadedPage(40 movies, page 2 of 3, from network)
+                      #21 Bringing Up Baby (1938) · #22 The Rules of the Game (1939) · … 18 more
+                  store: pageLoaded(page 2, from network)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 0 · ★ none
+                ▶ star movie #21
+                  store: favourite(Bringing Up Baby)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 0 · ★ Bringing Up Baby
+                ▶ next page
+                  loadedPage(40 movies, page 2 of 3, from network)  →  paging(page 3)
+                  paging(page 3)  →  error(page 3: HTTP 500)
+                  store: loadFailed(page 3: HTTP 500)  ⇒  on screen 40 · pages from network 2, from cache 0 · failures 1 · ★ Bringing Up Baby
+                ▶ retry
+                  error(page 3: HTTP 500)  →  retry(page 3)
+                  retry(page 3)  →  loadedPage(60 movies, page 3 of 3, from network)
+                      #41 Tokyo Story (1953) · #42 Seven Samurai (1954) · … 18 more
+                  store: pageLoaded(page 3, from network)  ⇒  on screen 60 · pages from network 3, from cache 0 · failures 1 · ★ Bringing Up Baby
+                ▶ refresh
+                  loadedPage(60 movies, page 3 of 3, from network)  →  refreshing(page 1)
+                  refreshing(page 1)  →  refreshed(20 movies, page 1 of 3, from network)
+                      #1 The Kid (1921) · #2 Nosferatu (1922) · … 18 more
+                  store: refreshed(from network)  ⇒  on screen 20 · pages from network 4, from cache 0 · failures 1 · ★ Bringing Up Baby
+                pages cached in \(cache.url.path): the next run with --cache \(cache.url.path) loads them from disk
+                """.components(separatedBy: "\n")
         #expect(lines == expected)
     }
 
@@ -84,8 +86,9 @@ final class TemporaryFolder: Sendable {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let excerpt = try #require(readme.components(separatedBy: "```text\n▶ next page\n").dropFirst().first?
-            .components(separatedBy: "\n```").first)
+        let excerpt = try #require(
+            readme.components(separatedBy: "```text\n▶ next page\n").dropFirst().first?
+                .components(separatedBy: "\n```").first)
         let cache = TemporaryFolder()
         let lines = Self.run(DemoOptions(cacheFolder: cache.url)).lines
         let excerptLines = ["▶ next page"] + excerpt.components(separatedBy: "\n")
@@ -99,19 +102,21 @@ final class TemporaryFolder: Sendable {
         let (status, lines, _) = Self.run(DemoOptions(cacheFolder: cache.url))
         #expect(status == 0)
         let transitions = lines.filter { $0.contains("→") }
-        #expect(transitions == [
-            "  initial  →  paging(page 1)",
-            "  paging(page 1)  →  loadedPage(20 movies, page 1 of 3, from cache)",
-            "  loadedPage(20 movies, page 1 of 3, from cache)  →  paging(page 2)",
-            "  paging(page 2)  →  loadedPage(40 movies, page 2 of 3, from cache)",
-            "  loadedPage(40 movies, page 2 of 3, from cache)  →  paging(page 3)",
-            "  paging(page 3)  →  loadedPage(60 movies, page 3 of 3, from cache)",
-            "  loadedPage(60 movies, page 3 of 3, from cache)  →  refreshing(page 1)",
-            "  refreshing(page 1)  →  refreshed(20 movies, page 1 of 3, from network)",
-        ])
+        #expect(
+            transitions == [
+                "  initial  →  paging(page 1)",
+                "  paging(page 1)  →  loadedPage(20 movies, page 1 of 3, from cache)",
+                "  loadedPage(20 movies, page 1 of 3, from cache)  →  paging(page 2)",
+                "  paging(page 2)  →  loadedPage(40 movies, page 2 of 3, from cache)",
+                "  loadedPage(40 movies, page 2 of 3, from cache)  →  paging(page 3)",
+                "  paging(page 3)  →  loadedPage(60 movies, page 3 of 3, from cache)",
+                "  loadedPage(60 movies, page 3 of 3, from cache)  →  refreshing(page 1)",
+                "  refreshing(page 1)  →  refreshed(20 movies, page 1 of 3, from network)",
+            ])
         #expect(lines.contains("  (nothing to retry)"))
-        #expect(lines.last { $0.hasPrefix("  store:") } == "  store: refreshed(from network)  ⇒  on screen 20 · "
-            + "pages from network 1, from cache 3 · failures 0 · ★ Bringing Up Baby")
+        #expect(
+            lines.last { $0.hasPrefix("  store:") } == "  store: refreshed(from network)  ⇒  on screen 20 · "
+                + "pages from network 1, from cache 3 · failures 0 · ★ Bringing Up Baby")
     }
 
     @Test func aServerReleasedWithoutStopEndsItsAcceptLoop() throws {
@@ -154,13 +159,14 @@ final class TemporaryFolder: Sendable {
         #expect(browser.state.lastError == LoadError(request: .page(1), reason: .httpStatus(500, body: Data(#"{"error":"injected failure"}"#.utf8))))
         #expect(browser.appState.failures == 1)
         #expect(browser.perform(.retry))
-        #expect(browser.history.map(\.description) == [
-            "initial",
-            "paging(page 1)",
-            "error(page 1: HTTP 500)",
-            "retry(page 1)",
-            "loadedPage(20 movies, page 1 of 3, from network)",
-        ])
+        #expect(
+            browser.history.map(\.description) == [
+                "initial",
+                "paging(page 1)",
+                "error(page 1: HTTP 500)",
+                "retry(page 1)",
+                "loadedPage(20 movies, page 1 of 3, from network)",
+            ])
         #expect(server.requests == ["/movies?page=1", "/movies?page=1"])
         browser.stop()
     }
@@ -213,19 +219,21 @@ final class TemporaryFolder: Sendable {
     }
 
     @Test func theReducerIgnoresEventsThatDoNotFit() {
-        let loaded = PagingState.loadedPage(context: PagingContext(
-            batch: Catalogue.page(3) ?? .empty, movies: Catalogue.movies, source: .network))
+        let loaded = PagingState.loadedPage(
+            context: PagingContext(
+                batch: Catalogue.page(3) ?? .empty, movies: Catalogue.movies, source: .network))
         let page = LoadedPage(page: Catalogue.page(1) ?? .empty, source: .network)
         #expect(PagingState.reduce(state: loaded, event: .startLoadingNextPage) == loaded)  // no page 4
-        #expect(PagingState.reduce(state: loaded, event: .retry) == loaded)                 // no error
-        #expect(PagingState.reduce(state: loaded, event: .response(page)) == loaded)        // nobody asked
+        #expect(PagingState.reduce(state: loaded, event: .retry) == loaded)  // no error
+        #expect(PagingState.reduce(state: loaded, event: .response(page)) == loaded)  // nobody asked
         #expect(PagingState.reduce(state: .initial, event: .failed(.notPersisted)) == .initial)
         guard case .refreshing(let context) = PagingState.reduce(state: loaded, event: .refresh) else {
             Issue.record("refresh should start refreshing")
             return
         }
-        #expect(PagingState.reduce(state: .refreshing(context: context), event: .response(page))
-            == .refreshed(context: PagingContext(batch: page.page, movies: page.page.results, source: .network)))
+        #expect(
+            PagingState.reduce(state: .refreshing(context: context), event: .response(page))
+                == .refreshed(context: PagingContext(batch: page.page, movies: page.page.results, source: .network)))
     }
 
     @Test func commandLine() {
@@ -235,11 +243,14 @@ final class TemporaryFolder: Sendable {
         #expect(DemoOptions.parse(["--interactive"]).map(\.failures) == .success(FailureInjection()))
         #expect(DemoOptions.parse(["tour"]) == .success(DemoOptions(mode: .tour)))
         #expect(DemoOptions.parse(["--help"]) == .success(DemoOptions(mode: .help)))
-        #expect(DemoOptions.parse(["--cache", "/tmp/x", "--bad-json-page", "2"])
-            == .success(DemoOptions(cacheFolder: URL(fileURLWithPath: "/tmp/x", isDirectory: true), badJSONPage: 2)))
-        for bad in [["--bogus"], ["--cache"], ["--fail-page", "x"], ["--fail-page", "-1"], ["--base-url", "nope"],
-                    ["--base-url", "http://example.com", "--fail-page", "2"], ["tour", "--cache", "x"],
-                    ["tour", "--interactive"]] {
+        #expect(
+            DemoOptions.parse(["--cache", "/tmp/x", "--bad-json-page", "2"])
+                == .success(DemoOptions(cacheFolder: URL(fileURLWithPath: "/tmp/x", isDirectory: true), badJSONPage: 2)))
+        for bad in [
+            ["--bogus"], ["--cache"], ["--fail-page", "x"], ["--fail-page", "-1"], ["--base-url", "nope"],
+            ["--base-url", "http://example.com", "--fail-page", "2"], ["tour", "--cache", "x"],
+            ["tour", "--interactive"],
+        ] {
             #expect(throws: DemoOptions.UsageError.self, "\(bad)") { try DemoOptions.parse(bad).get() }
         }
         let errors = Lines()

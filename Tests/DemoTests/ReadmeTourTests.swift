@@ -26,8 +26,9 @@ import Testing
     @Test func readmeTourIsTheCompiledTour() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/Demo/Tour.swift"), encoding: .utf8)
-        let snippet = try #require(readme.components(separatedBy: "```swift\nimport StreamCore\n\n").last?
-            .components(separatedBy: "\n```").first)
+        let snippet = try #require(
+            readme.components(separatedBy: "```swift\nimport StreamCore\n\n").last?
+                .components(separatedBy: "\n```").first)
         let start = try #require(source.range(of: "        let bag = DisposeBag()"))
         let end = try #require(source.range(of: "\n\n        bag.dispose()"))
         let body = source[start.lowerBound..<end.lowerBound]

@@ -30,7 +30,9 @@ import TestSupport
         let finished = DispatchSemaphore(value: 0)
         let disposeReturned = Box(false)
         let late = Box(0)
-        let observation = observe({ entered.signal(); resume.wait() }) {
+        let observation = observe({
+            entered.signal(); resume.wait()
+        }) {
             if disposeReturned.value { late.mutate { $0 += 1 } }
         }
         Thread.detachNewThread {
@@ -95,7 +97,8 @@ import TestSupport
                             if value == 1 { pause() }
                             return value
                         }
-                        let chain = pauseBeforeHop
+                        let chain =
+                            pauseBeforeHop
                             ? subject.map(pausing).receive(on: queue.context)
                             : subject.receive(on: queue.context).map(pausing)
                         return chain.observeNext { _ in handler() }
@@ -173,7 +176,7 @@ import TestSupport
         observation.value = subject.map { $0 * 10 }.observeNext { value in
             seen.append(value)
             observation.value?.dispose()  // returns at once: dispose never waits for a handler
-            subject.send(2)                // queued behind this delivery, then dropped
+            subject.send(2)  // queued behind this delivery, then dropped
         }
         subject.send(1)
         subject.send(3)

@@ -42,10 +42,12 @@ import TestSupport
             let observation = subject.observeNext { message in
                 guard case .start = message else { return }
                 for _ in 0..<3 {
-                    subject.send(.payload(Payload {
-                        deinits.mutate { $0 += 1 }
-                        subject.send(.fromDeinit)
-                    }))
+                    subject.send(
+                        .payload(
+                            Payload {
+                                deinits.mutate { $0 += 1 }
+                                subject.send(.fromDeinit)
+                            }))
                 }
             }
             subject.send(.start)
@@ -63,10 +65,12 @@ import TestSupport
             let subject = ReplaySubject<Message, Never>(bufferSize: 1)
             let observation = subject.observeNext { _ in }
             for _ in 0..<3 {
-                subject.send(.payload(Payload {
-                    deinits.mutate { $0 += 1 }
-                    subject.send(.fromDeinit)
-                }))
+                subject.send(
+                    .payload(
+                        Payload {
+                            deinits.mutate { $0 += 1 }
+                            subject.send(.fromDeinit)
+                        }))
             }
             subject.send(.fromDeinit)
             observation.dispose()
@@ -84,10 +88,12 @@ import TestSupport
             let observation = store.observeNext { state in
                 guard state == 1 else { return }
                 for _ in 0..<3 {
-                    store.dispatch(.payload(Payload {
-                        deinits.mutate { $0 += 1 }
-                        weakStore.value?.dispatch(.fromDeinit)
-                    }))
+                    store.dispatch(
+                        .payload(
+                            Payload {
+                                deinits.mutate { $0 += 1 }
+                                weakStore.value?.dispatch(.fromDeinit)
+                            }))
                 }
             }
             store.dispatch(.start)
@@ -110,10 +116,12 @@ import TestSupport
             let observation = signal.observeNext { message in
                 guard case .start = message else { return }
                 for _ in 0..<3 {
-                    producer.value?.receive(.payload(Payload {
-                        deinits.mutate { $0 += 1 }
-                        producer.value?.receive(.fromDeinit)
-                    }))
+                    producer.value?.receive(
+                        .payload(
+                            Payload {
+                                deinits.mutate { $0 += 1 }
+                                producer.value?.receive(.fromDeinit)
+                            }))
                 }
             }
             producer.value?.receive(.start)
@@ -134,10 +142,12 @@ import TestSupport
             let gate = DispatchSemaphore(value: 0)
             queue.async { gate.wait() }  // the payloads queue up in the hop meanwhile
             for _ in 0..<3 {
-                subject.send(.payload(Payload {
-                    deinits.mutate { $0 += 1 }
-                    subject.send(.fromDeinit)
-                }))
+                subject.send(
+                    .payload(
+                        Payload {
+                            deinits.mutate { $0 += 1 }
+                            subject.send(.fromDeinit)
+                        }))
             }
             subject.send(.fromDeinit)
             gate.signal()

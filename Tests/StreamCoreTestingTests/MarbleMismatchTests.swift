@@ -6,12 +6,13 @@ import Testing
         let mismatch = MarbleMismatch(
             expected: "-a-b|", actual: "-a-c|", firstDifferingTick: 3, detail: "at tick 3: expected [next(b)], got [next(c)]"
         )
-        #expect(mismatch.description == """
-            marbles differ at tick 3
-              expected: -a-b|
-              actual:   -a-c|
-              at tick 3: expected [next(b)], got [next(c)]
-            """)
+        #expect(
+            mismatch.description == """
+                marbles differ at tick 3
+                  expected: -a-b|
+                  actual:   -a-c|
+                  at tick 3: expected [next(b)], got [next(c)]
+                """)
     }
 
     @Test func descriptionNamesTheLocationWhenKnown() {

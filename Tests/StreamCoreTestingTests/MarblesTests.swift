@@ -7,10 +7,11 @@ import Testing
 
     @Test func eachCharacterIsOneTick() throws {
         let events: Events = try Marbles.parse("-a-b--c|", values: ["a": 1, "b": 2, "c": 3])
-        #expect(events == [
-            Recorded(tick: 1, .next(1)), Recorded(tick: 3, .next(2)),
-            Recorded(tick: 6, .next(3)), Recorded(tick: 7, .completed),
-        ])
+        #expect(
+            events == [
+                Recorded(tick: 1, .next(1)), Recorded(tick: 3, .next(2)),
+                Recorded(tick: 6, .next(3)), Recorded(tick: 7, .completed),
+            ])
     }
 
     @Test func hashFailsWithTheGivenError() throws {
@@ -20,10 +21,11 @@ import Testing
 
     @Test func groupsShareATickAndKeepLaterColumnsAligned() throws {
         let events: Events = try Marbles.parse("--(ab)-c|", values: ["a": 1, "b": 2, "c": 3])
-        #expect(events == [
-            Recorded(tick: 2, .next(1)), Recorded(tick: 2, .next(2)),
-            Recorded(tick: 7, .next(3)), Recorded(tick: 8, .completed),
-        ])
+        #expect(
+            events == [
+                Recorded(tick: 2, .next(1)), Recorded(tick: 2, .next(2)),
+                Recorded(tick: 7, .next(3)), Recorded(tick: 8, .completed),
+            ])
     }
 
     @Test func spacesAreIgnored() throws {

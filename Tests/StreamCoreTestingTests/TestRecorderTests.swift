@@ -11,9 +11,10 @@ import Testing
         scheduler.advance(byTicks: 2)
         subject.send(2)
         subject.send(completion: .failure(.boom))
-        #expect(recorder.events == [
-            Recorded(tick: 0, .next(1)), Recorded(tick: 2, .next(2)), Recorded(tick: 2, .failed(.boom)),
-        ])
+        #expect(
+            recorder.events == [
+                Recorded(tick: 0, .next(1)), Recorded(tick: 2, .next(2)), Recorded(tick: 2, .failed(.boom)),
+            ])
         #expect(recorder.elements == [1, 2])
         #expect(recorder.isTerminated)
     }

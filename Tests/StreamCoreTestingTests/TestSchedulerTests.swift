@@ -103,7 +103,9 @@ import Testing
         do {
             let captured = Log<Int>()
             weakObject = captured
-            token = scheduler.schedule(after: .seconds(1)) { captured.append(1); log.append(1) }
+            token = scheduler.schedule(after: .seconds(1)) {
+                captured.append(1); log.append(1)
+            }
         }
         #expect(scheduler.pendingCount == 1)
         token.dispose()
@@ -201,9 +203,10 @@ import Testing
         scheduler.run()
         // Actions disposed right after scheduling may already have run (the clock advances on
         // another thread meanwhile), so they may appear at most once; all others exactly once.
-        let mustRun = Set((0..<8).flatMap { thread in
-            (0..<perThread).filter { $0 % 10 != 0 }.map { thread * perThread + $0 }
-        })
+        let mustRun = Set(
+            (0..<8).flatMap { thread in
+                (0..<perThread).filter { $0 % 10 != 0 }.map { thread * perThread + $0 }
+            })
         let values = ran.values
         #expect(Set(values).count == values.count)
         #expect(mustRun.isSubset(of: Set(values)))

@@ -29,10 +29,12 @@ public func expectNoLeaks<R>(
 
 /// Records a leak as a test issue at the assertion's call site.
 public func recordLeak(_ leak: ResourceLeak) {
-    Issue.record(Comment(rawValue: leak.description), sourceLocation: SourceLocation(
-        fileID: leak.location.fileID, filePath: leak.location.filePath,
-        line: leak.location.line, column: leak.location.column
-    ))
+    Issue.record(
+        Comment(rawValue: leak.description),
+        sourceLocation: SourceLocation(
+            fileID: leak.location.fileID, filePath: leak.location.filePath,
+            line: leak.location.line, column: leak.location.column
+        ))
 }
 
 /// An object whose deallocation a test checks through a weak reference.

@@ -57,4 +57,3 @@ public final class Recorder<Element: Sendable, Failure: Error>: @unchecked Senda
         wait(timeout: timeout) { $0.last?.isTerminal ?? false }
     }
 }
-

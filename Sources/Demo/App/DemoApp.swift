@@ -52,7 +52,9 @@ enum DemoApp {
             break
         }
 
-        let cache = options.cacheFolder ?? FileManager.default.temporaryDirectory
+        let cache =
+            options.cacheFolder
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("ReactiveToolkitDemo-\(UUID().uuidString)", isDirectory: true)
         defer {
             if options.cacheFolder == nil { try? FileManager.default.removeItem(at: cache) }
@@ -106,13 +108,15 @@ enum DemoApp {
             let base = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
             catalogue = "catalogue: \(base)/movies?page=N"
         } else {
-            catalogue = "catalogue: built in (\(Catalogue.movies.count) movies, \(Catalogue.pageSize) per page), "
+            catalogue =
+                "catalogue: built in (\(Catalogue.movies.count) movies, \(Catalogue.pageSize) per page), "
                 + "served over loopback HTTP by the demo"
             let failures = options.failures
             if let page = failures.failPage { catalogue += "; page \(page) answers HTTP 500 once" }
             if let page = failures.badJSONPage { catalogue += "; page \(page) answers invalid JSON once" }
         }
-        let cache = options.cacheFolder.map { "cache: \($0.path)" }
+        let cache =
+            options.cacheFolder.map { "cache: \($0.path)" }
             ?? "cache: a temporary folder, removed at exit (--cache DIR keeps it)"
         return [
             "ReactiveToolkit demo: a movie catalogue browser",

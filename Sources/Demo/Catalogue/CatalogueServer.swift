@@ -7,7 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-
 /// Failures the embedded server injects, each once, so the demo can show its error states.
 struct FailureInjection: Sendable, Equatable {
     /// This page answers HTTP 500 the first time it is asked for.

@@ -52,7 +52,8 @@ struct PageLoader: Sendable {
         case .refresh:
             loaded = flow(page: 1).fetchFromNetwork(Self.resource(page: 1))
         }
-        return loaded
+        return
+            loaded
             .map { PagingEvent.response($0) }
             .flatMapError { Signal<PagingEvent, Never>(just: .failed($0)) }
     }

@@ -54,12 +54,13 @@ public final class ObservableSpin<State: Sendable, Event: Sendable>: SpinConvert
             executeOn: spin.executer
         )
         let states = core.states
-        core.setConsumer(Task { @MainActor [weak self] in
-            for await state in states {
-                guard let self else { return }
-                self.state = state
-            }
-        })
+        core.setConsumer(
+            Task { @MainActor [weak self] in
+                for await state in states {
+                    guard let self else { return }
+                    self.state = state
+                }
+            })
     }
 
     deinit {

@@ -97,10 +97,12 @@ func makeFlow<Value: Sendable, Stored: Codable & Sendable>(
         return ResourceFlow(
             network: network,
             loadFromPersistence: { .failed(.persistenceDisabled) },
-            saveToPersistence: { value in Signal { observer in
-                observer.receive(lastElement: value)
-                return NonDisposable.instance
-            } },
+            saveToPersistence: { value in
+                Signal { observer in
+                    observer.receive(lastElement: value)
+                    return NonDisposable.instance
+                }
+            },
             waitsForSave: configuration.waitsForSave,
             onSaveFailure: configuration.onSaveFailure)
     case .enabled(let folder, let fileName, let maxAge):

@@ -15,7 +15,8 @@ extension SignalProtocol where Error == Never, Element: LoadingStateProtocol {
     /// - Returns: A loading signal of the transformed values; it completes when the transformed
     ///   signal completes (the receiver's completion completes the signal of values).
     public func liftValue<NewValue>(
-        _ transform: @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>)
+        _ transform:
+            @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>)
             -> Signal<NewValue, Element.LoadingError>
     ) -> LoadingSignal<NewValue, Element.LoadingError> {
         LoadingSignal<NewValue, Element.LoadingError> { observer in

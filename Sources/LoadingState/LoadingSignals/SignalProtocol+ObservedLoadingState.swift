@@ -39,10 +39,14 @@ extension SignalProtocol where Error == Never, Element: LoadingStateProtocol {
                         }
                     if let output { observer.receive(output) }
                 case .loaded(let value):
-                    tracker.withLock { $0.last = .loaded; $0.hasResult = true }
+                    tracker.withLock {
+                        $0.last = .loaded; $0.hasResult = true
+                    }
                     observer.receive(.loaded(value))
                 case .failed(let error):
-                    tracker.withLock { $0.last = .failed; $0.hasResult = true }
+                    tracker.withLock {
+                        $0.last = .failed; $0.hasResult = true
+                    }
                     observer.receive(.failed(error))
                 }
             }

@@ -63,11 +63,12 @@ struct NetworkInterface: Sendable {
         while let entry = cursor {
             let flags = Int32(truncatingIfNeeded: entry.pointee.ifa_flags)
             let family = entry.pointee.ifa_addr.map { Int32(truncatingIfNeeded: $0.pointee.sa_family) }
-            result.append(NetworkInterface(
-                name: String(cString: entry.pointee.ifa_name),
-                isUp: flags & Int32(IFF_UP) != 0 && flags & Int32(IFF_RUNNING) != 0,
-                isLoopback: flags & Int32(IFF_LOOPBACK) != 0,
-                hasInternetAddress: family == Int32(AF_INET) || family == Int32(AF_INET6)))
+            result.append(
+                NetworkInterface(
+                    name: String(cString: entry.pointee.ifa_name),
+                    isUp: flags & Int32(IFF_UP) != 0 && flags & Int32(IFF_RUNNING) != 0,
+                    isLoopback: flags & Int32(IFF_LOOPBACK) != 0,
+                    hasInternetAddress: family == Int32(AF_INET) || family == Int32(AF_INET6)))
             cursor = entry.pointee.ifa_next
         }
         return result

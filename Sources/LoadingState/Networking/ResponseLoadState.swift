@@ -90,8 +90,10 @@ struct ResponseLoadState: Sendable {
         case .finished:
             return .none
         case .waiting:
-            let failure = error ?? .network(
-                code: URLError.Code.badServerResponse.rawValue, message: "the task ended without a response")
+            let failure =
+                error
+                ?? .network(
+                    code: URLError.Code.badServerResponse.rawValue, message: "the task ended without a response")
             return .finish(.failure(failure), cancelsTask: false)
         case .receiving(let status, let isError, let body):
             if isError { return .finish(.failure(.httpStatus(status, body: body)), cancelsTask: false) }

@@ -112,7 +112,9 @@ extension FileJournal {
     }
 
     /// Applies the journaled actions after the snapshot; returns how many.
-    func replay(_ history: JournalHistory, onto state: inout State, reducer: Reducer<State, Action>)
+    func replay(
+        _ history: JournalHistory, onto state: inout State, reducer: Reducer<State, Action>
+    )
         throws(JournalError) -> Int
     {
         guard let scan = history.scan, let journal = history.journal else { return 0 }
@@ -134,7 +136,9 @@ extension FileJournal {
         return try decode(State.self, payload) { .corruptSnapshot(path: paths.snapshot, reason: $0) }
     }
 
-    func decode<T: Decodable>(_: T.Type, _ bytes: ArraySlice<UInt8>, failure: (String) -> JournalError)
+    func decode<T: Decodable>(
+        _: T.Type, _ bytes: ArraySlice<UInt8>, failure: (String) -> JournalError
+    )
         throws(JournalError) -> T
     {
         do {

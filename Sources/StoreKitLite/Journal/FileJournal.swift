@@ -69,8 +69,10 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
         self.box = box
         if case .batched(let interval) = options.sync {
             let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-            let nanoseconds = max(1, Int(interval.components.seconds) * 1_000_000_000
-                + Int(interval.components.attoseconds / 1_000_000_000))
+            let nanoseconds = max(
+                1,
+                Int(interval.components.seconds) * 1_000_000_000
+                    + Int(interval.components.attoseconds / 1_000_000_000))
             timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
             let path = paths.journal
             timer.setEventHandler { Self.syncIfDirty(box, path: path) }

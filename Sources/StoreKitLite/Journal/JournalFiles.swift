@@ -60,7 +60,9 @@ enum JournalFiles {
 
     /// Writes `bytes` to `temporary`, syncs it if asked, and renames it over `path`: readers see
     /// the old file or the new one, never a mix.
-    static func replace(_ path: String, with bytes: [UInt8], through temporary: String, sync shouldSync: Bool)
+    static func replace(
+        _ path: String, with bytes: [UInt8], through temporary: String, sync shouldSync: Bool
+    )
         throws(JournalError)
     {
         let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }

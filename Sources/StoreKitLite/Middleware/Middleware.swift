@@ -85,8 +85,7 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameter isIncluded: Whether to pass the action, given the current state.
     /// - Returns: The middleware.
-    public static func filter(_ isIncluded: @escaping @Sendable (Action, State) -> Bool) -> Middleware
-    {
+    public static func filter(_ isIncluded: @escaping @Sendable (Action, State) -> Bool) -> Middleware {
         Middleware { action, context in
             guard let state = context.state else { return nil }
             return isIncluded(action, state) ? action : nil

@@ -89,16 +89,17 @@ public final class Persisted<State: Sendable, Value: Codable & Equatable & Senda
     public func persist(_ states: Signal<State, Never>) {
         let keyPath = self.keyPath
         let latest = self.latest
-        let observation = states
+        let observation =
+            states
             .map { $0[keyPath: keyPath] }
             .removeDuplicates()
-            .skip(first: 1)   // the value at start is the file's (or has nothing to save yet)
+            .skip(first: 1)  // the value at start is the file's (or has nothing to save yet)
             .map { value in
                 latest.withLock { $0.change(to: value) }
             }
             .debounce(for: debounce, on: scheduler)
             .observeNext { [self] _ in flush() }
-        _ = observation   // lives until the states complete; not disposed before
+        _ = observation  // lives until the states complete; not disposed before
     }
 
     /// Writes a pending change now (for example when the app goes to the background).
@@ -106,14 +107,14 @@ public final class Persisted<State: Sendable, Value: Codable & Equatable & Senda
         guard let (value, generation) = latest.withLock({ $0.takePending() }) else { return }
         let data: Data
         do {
-            data = try JSONEncoder().encode(value)   // user code: outside every lock
+            data = try JSONEncoder().encode(value)  // user code: outside every lock
         } catch {
             errors.withLock { $0 = .unwritable(path: file.path, reason: String(describing: error)) }
             return
         }
         let path = file.path
         let failure = writing.withLock { written -> PersistenceError? in
-            guard generation > written else { return nil }   // a newer value was written meanwhile
+            guard generation > written else { return nil }  // a newer value was written meanwhile
             written = generation
             do throws(JournalError) {
                 try JournalFiles.replace(path, with: Array(data), through: path + ".tmp", sync: true)

@@ -39,7 +39,7 @@ final class SelectionHub: Sendable {
     ) -> Signal<Selected, Never> {
         Signal.trusted({ [weak self] observer in
             guard let self else {
-                observer.on(.completed)   // the store is gone: nothing will change any more
+                observer.on(.completed)  // the store is gone: nothing will change any more
                 return DisposedDisposable.instance
             }
             return self.subscribe(observer, key: key, select: select, updates: updates)

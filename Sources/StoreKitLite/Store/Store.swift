@@ -167,13 +167,14 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         self.reducer = reducer.reduce
         notificationContext = notifyOn
         observingMiddleware = observers
-        links = ContiguousArray(middleware.enumerated().map { index, middleware in
-            Link(
-                intercept: middleware.intercept,
-                holding: middleware.holding,
-                context: MiddlewareContext(store: self, index: index)
-            )
-        })
+        links = ContiguousArray(
+            middleware.enumerated().map { index, middleware in
+                Link(
+                    intercept: middleware.intercept,
+                    holding: middleware.holding,
+                    context: MiddlewareContext(store: self, index: index)
+                )
+            })
         for observer in observers {
             observer.observe(currentStateLastAction: updates)
         }

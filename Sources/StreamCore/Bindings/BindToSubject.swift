@@ -74,10 +74,12 @@ extension Property where Value: Equatable & Sendable {
     @inlinable
     @discardableResult
     public func bidirectionalBind(to other: Property<Value>) -> any Disposable {
-        let forward = self
+        let forward =
+            self
             .filter { [weak other] value in other.map { $0.value != value } ?? false }
             .bind(to: other)
-        let backward = other
+        let backward =
+            other
             .filter { [weak self] value in self.map { $0.value != value } ?? false }
             .bind(to: self)
         return CompositeDisposable([forward, backward])

@@ -14,28 +14,29 @@ extension SignalProtocol {
         let size = Swift.max(1, size)
         return Signal.trusted({ observer in
             let buffer = SerialBox<[Element]>([])
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    // Reserve the whole array up front, but never more than a bounded amount: a
-                    // huge `size` (say `.max`) would otherwise ask for an impossible allocation.
-                    if buffer.value.isEmpty { buffer.value.reserveCapacity(Swift.min(size, 1_024)) }
-                    buffer.value.append(element)
-                    if buffer.value.count >= size {
-                        let full = buffer.value
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        // Reserve the whole array up front, but never more than a bounded amount: a
+                        // huge `size` (say `.max`) would otherwise ask for an impossible allocation.
+                        if buffer.value.isEmpty { buffer.value.reserveCapacity(Swift.min(size, 1_024)) }
+                        buffer.value.append(element)
+                        if buffer.value.count >= size {
+                            let full = buffer.value
+                            buffer.value = []
+                            observer.on(.next(full))
+                        }
+                    case .failed(let error):
                         buffer.value = []
-                        observer.on(.next(full))
+                        observer.on(.failed(error))
+                    case .completed:
+                        let partial = buffer.value
+                        buffer.value = []
+                        if !partial.isEmpty { observer.on(.next(partial)) }
+                        if !observer.isDisposed { observer.on(.completed) }
                     }
-                case .failed(let error):
-                    buffer.value = []
-                    observer.on(.failed(error))
-                case .completed:
-                    let partial = buffer.value
-                    buffer.value = []
-                    if !partial.isEmpty { observer.on(.next(partial)) }
-                    if !observer.isDisposed { observer.on(.completed) }
-                }
-            })
+                })
         })
     }
 }

@@ -11,20 +11,21 @@ extension SignalProtocol {
     public func collect() -> Signal<[Element], Error> {
         Signal.trusted({ observer in
             let collected = SerialBox<[Element]>([])
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    collected.value.append(element)
-                case .failed(let error):
-                    collected.value = []
-                    observer.on(.failed(error))
-                case .completed:
-                    let elements = collected.value
-                    collected.value = []
-                    observer.on(.next(elements))
-                    if !observer.isDisposed { observer.on(.completed) }
-                }
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        collected.value.append(element)
+                    case .failed(let error):
+                        collected.value = []
+                        observer.on(.failed(error))
+                    case .completed:
+                        let elements = collected.value
+                        collected.value = []
+                        observer.on(.next(elements))
+                        if !observer.isDisposed { observer.on(.completed) }
+                    }
+                })
         })
     }
 }

@@ -8,14 +8,15 @@ extension SignalProtocol {
     @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Element) -> U?) -> Signal<U, Error> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    if let mapped = transform(element) { observer.on(.next(mapped)) }
-                case .failed(let error): observer.on(.failed(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        if let mapped = transform(element) { observer.on(.next(mapped)) }
+                    case .failed(let error): observer.on(.failed(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -17,17 +17,18 @@ extension SignalProtocol where Error == Never {
         Signal.trusted({ observer in
             let upstream = SerialDisposable()
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
-            upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                if upstream.isDisposed { return }
-                switch event {
-                case .next(let inner):
-                    if inner.isTerminal { upstream.dispose() }
-                    observer.on(inner)
-                case .completed:
-                    upstream.dispose()
-                    observer.on(.completed)
-                }
-            })
+            upstream.otherDisposable = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    if upstream.isDisposed { return }
+                    switch event {
+                    case .next(let inner):
+                        if inner.isTerminal { upstream.dispose() }
+                        observer.on(inner)
+                    case .completed:
+                        upstream.dispose()
+                        observer.on(.completed)
+                    }
+                })
             return upstream
         })
     }

@@ -15,13 +15,14 @@ extension SignalProtocol {
     ) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let previous = SerialBox<Element?>(nil)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                if case .next(let element) = event {
-                    if let last = previous.value, areEqual(last, element) { return }
-                    previous.value = element
-                }
-                observer.on(event)
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    if case .next(let element) = event {
+                        if let last = previous.value, areEqual(last, element) { return }
+                        previous.value = element
+                    }
+                    observer.on(event)
+                })
         })
     }
 

@@ -15,22 +15,23 @@ extension SignalProtocol {
             let upstream = SerialDisposable()
             let remaining = SerialBox(index)
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
-            upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                if upstream.isDisposed { return }
-                switch event {
-                case .next(let element):
-                    if remaining.value > 0 {
-                        remaining.value -= 1
-                        return
+            upstream.otherDisposable = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    if upstream.isDisposed { return }
+                    switch event {
+                    case .next(let element):
+                        if remaining.value > 0 {
+                            remaining.value -= 1
+                            return
+                        }
+                        upstream.dispose()
+                        observer.on(.next(element))
+                        if !observer.isDisposed { observer.on(.completed) }
+                    case .failed, .completed:
+                        upstream.dispose()
+                        observer.on(event)
                     }
-                    upstream.dispose()
-                    observer.on(.next(element))
-                    if !observer.isDisposed { observer.on(.completed) }
-                case .failed, .completed:
-                    upstream.dispose()
-                    observer.on(event)
-                }
-            })
+                })
             return upstream
         })
     }

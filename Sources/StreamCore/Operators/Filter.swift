@@ -12,10 +12,11 @@ extension SignalProtocol {
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal<Element, Error> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                if case .next(let element) = event, !isIncluded(element) { return }
-                observer.on(event)
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    if case .next(let element) = event, !isIncluded(element) { return }
+                    observer.on(event)
+                })
         })
     }
 }

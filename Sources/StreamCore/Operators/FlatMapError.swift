@@ -20,21 +20,23 @@ extension SignalProtocol {
         Signal.trusted({ observer in
             let observations = CompositeDisposable()
             let lifetime = linkedLifetime(observations, observer.lifetime)
-            let upstream = self.subscribe(Observer(lifetime: lifetime) { event in
-                switch event {
-                case .next(let element):
-                    observer.on(.next(element))
-                case .failed(let error):
-                    let recovery = recover(error).subscribe(Observer(lifetime: lifetime) { event in
-                        observer.on(event)
-                        if event.isTerminal { observations.dispose() }
-                    })
-                    observations.add(recovery)
-                case .completed:
-                    observer.on(.completed)
-                    observations.dispose()
-                }
-            })
+            let upstream = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        observer.on(.next(element))
+                    case .failed(let error):
+                        let recovery = recover(error).subscribe(
+                            Observer(lifetime: lifetime) { event in
+                                observer.on(event)
+                                if event.isTerminal { observations.dispose() }
+                            })
+                        observations.add(recovery)
+                    case .completed:
+                        observer.on(.completed)
+                        observations.dispose()
+                    }
+                })
             observations.add(upstream)
             // Disposed on termination too: the upstream and recovery observations keep `lifetime`,
             // which keeps `observations`, which keeps them — a cycle that would outlive a finished

@@ -35,19 +35,20 @@ extension SignalProtocol {
         Signal.trusted({ observer in
             receiveSubscription?()
             let hook = CancelHook(receiveCancel, outer: observer.lifetime)
-            let upstream = self.subscribe(Observer(lifetime: hook) { event in
-                switch event {
-                case .next(let element):
-                    receiveOutput?(element)
-                case .failed(let error):
-                    hook.end()
-                    receiveCompletion?(.failure(error))
-                case .completed:
-                    hook.end()
-                    receiveCompletion?(.finished)
-                }
-                observer.on(event)
-            })
+            let upstream = self.subscribe(
+                Observer(lifetime: hook) { event in
+                    switch event {
+                    case .next(let element):
+                        receiveOutput?(element)
+                    case .failed(let error):
+                        hook.end()
+                        receiveCompletion?(.failure(error))
+                    case .completed:
+                        hook.end()
+                        receiveCompletion?(.finished)
+                    }
+                    observer.on(event)
+                })
             hook.attach(upstream)
             return hook
         })

@@ -11,10 +11,11 @@ extension SignalProtocol {
     @inlinable
     public func ignoreElements() -> Signal<Element, Error> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                if case .next = event { return }
-                observer.on(event)
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    if case .next = event { return }
+                    observer.on(event)
+                })
         })
     }
 }

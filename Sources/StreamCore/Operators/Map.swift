@@ -15,13 +15,14 @@ extension SignalProtocol {
     @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Element) -> U) -> Signal<U, Error> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element): observer.on(.next(transform(element)))
-                case .failed(let error): observer.on(.failed(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element): observer.on(.next(transform(element)))
+                    case .failed(let error): observer.on(.failed(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 

@@ -16,13 +16,14 @@ extension SignalProtocol {
         _ transform: @escaping @Sendable (Error) -> NewError
     ) -> Signal<Element, NewError> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element): observer.on(.next(element))
-                case .failed(let error): observer.on(.failed(transform(error)))
-                case .completed: observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element): observer.on(.next(element))
+                    case .failed(let error): observer.on(.failed(transform(error)))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -14,10 +14,11 @@ extension SignalProtocol {
     @inlinable
     public func materialize() -> Signal<Signal<Element, Error>.Event, Never> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                observer.on(.next(event))
-                if event.isTerminal, !observer.isDisposed { observer.on(.completed) }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    observer.on(.next(event))
+                    if event.isTerminal, !observer.isDisposed { observer.on(.completed) }
+                })
         })
     }
 }

@@ -15,20 +15,21 @@ extension SignalProtocol {
     public func pairwise() -> Signal<(Element, Element), Error> {
         Signal.trusted({ observer in
             let previous = SerialBox<Element?>(nil)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    let last = previous.value
-                    previous.value = element
-                    if let last { observer.on(.next((last, element))) }
-                case .failed(let error):
-                    previous.value = nil
-                    observer.on(.failed(error))
-                case .completed:
-                    previous.value = nil
-                    observer.on(.completed)
-                }
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        let last = previous.value
+                        previous.value = element
+                        if let last { observer.on(.next((last, element))) }
+                    case .failed(let error):
+                        previous.value = nil
+                        observer.on(.failed(error))
+                    case .completed:
+                        previous.value = nil
+                        observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -18,13 +18,15 @@ extension SignalProtocol {
         Signal({ observer in
             let isOpen = LockedState(true)
             let observations = CompositeDisposable()
-            observations.add(control.observe { event in
-                if case .next(let open) = event { isOpen.withLock { $0 = open } }
-            })
-            observations.add(self.observe { event in
-                if case .next = event, !isOpen.withLock({ $0 }) { return }
-                observer.on(event)
-            })
+            observations.add(
+                control.observe { event in
+                    if case .next(let open) = event { isOpen.withLock { $0 = open } }
+                })
+            observations.add(
+                self.observe { event in
+                    if case .next = event, !isOpen.withLock({ $0 }) { return }
+                    observer.on(event)
+                })
             return observations
         })
     }

@@ -49,10 +49,11 @@ extension Signal {
             let junction = Junction(RaceState<Element, Error>(count: signals.count), downstream: observer)
             for (index, signal) in signals.enumerated() {
                 if junction.isDisposed || junction.update({ state, _ in state.winner != nil }) != false { break }
-                let upstream = signal.subscription(Observer(lifetime: junction) { event in
-                    let losers = junction.update { state, output in state.receive(event, at: index, &output) }
-                    if let losers { for loser in losers { loser.dispose() } }
-                })
+                let upstream = signal.subscription(
+                    Observer(lifetime: junction) { event in
+                        let losers = junction.update { state, output in state.receive(event, at: index, &output) }
+                        if let losers { for loser in losers { loser.dispose() } }
+                    })
                 let stored = junction.update { state, _ in state.store(upstream, at: index) }
                 if stored != true { upstream.dispose() }
             }

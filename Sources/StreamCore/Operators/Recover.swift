@@ -14,17 +14,18 @@ extension SignalProtocol where Element: Sendable {
     @inlinable
     public func recover(with element: Element) -> Signal<Element, Never> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let value):
-                    observer.on(.next(value))
-                case .failed:
-                    observer.on(.next(element))
-                    if !observer.isDisposed { observer.on(.completed) }
-                case .completed:
-                    observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let value):
+                        observer.on(.next(value))
+                    case .failed:
+                        observer.on(.next(element))
+                        if !observer.isDisposed { observer.on(.completed) }
+                    case .completed:
+                        observer.on(.completed)
+                    }
+                })
         })
     }
 

@@ -18,17 +18,18 @@ extension SignalProtocol {
     public func reduce<U: Sendable>(_ initial: U, _ combine: @escaping @Sendable (U, Element) -> U) -> Signal<U, Error> {
         Signal.trusted({ observer in
             let accumulator = SerialBox(initial)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    accumulator.value = combine(accumulator.value, element)
-                case .failed(let error):
-                    observer.on(.failed(error))
-                case .completed:
-                    observer.on(.next(accumulator.value))
-                    if !observer.isDisposed { observer.on(.completed) }
-                }
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        accumulator.value = combine(accumulator.value, element)
+                    case .failed(let error):
+                        observer.on(.failed(error))
+                    case .completed:
+                        observer.on(.next(accumulator.value))
+                        if !observer.isDisposed { observer.on(.completed) }
+                    }
+                })
         })
     }
 }

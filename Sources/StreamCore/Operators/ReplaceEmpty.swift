@@ -15,21 +15,22 @@ extension SignalProtocol where Element: Sendable {
     public func replaceEmpty(with element: Element) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let isEmpty = SerialBox(true)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next:
-                    isEmpty.value = false
-                    observer.on(event)
-                case .failed:
-                    observer.on(event)
-                case .completed:
-                    if isEmpty.value {
-                        observer.on(.next(element))
-                        if observer.isDisposed { return }
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next:
+                        isEmpty.value = false
+                        observer.on(event)
+                    case .failed:
+                        observer.on(event)
+                    case .completed:
+                        if isEmpty.value {
+                            observer.on(.next(element))
+                            if observer.isDisposed { return }
+                        }
+                        observer.on(.completed)
                     }
-                    observer.on(.completed)
-                }
-            })
+                })
         })
     }
 }

@@ -13,13 +13,14 @@ extension SignalProtocol {
     public func replaceNil<Wrapped: Sendable>(with value: Wrapped) -> Signal<Wrapped, Error>
     where Element == Wrapped? {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element): observer.on(.next(element ?? value))
-                case .failed(let error): observer.on(.failed(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element): observer.on(.next(element ?? value))
+                    case .failed(let error): observer.on(.failed(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -17,20 +17,22 @@ extension SignalProtocol where Element: Sendable {
         Signal({ observer in
             let latest = LockedState<Element?>(nil)
             let observations = CompositeDisposable()
-            observations.add(self.observe { event in
-                if case .next(let element) = event {
-                    let replaced = latest.withLock { stored in
-                        defer { stored = element }
-                        return stored
+            observations.add(
+                self.observe { event in
+                    if case .next(let element) = event {
+                        let replaced = latest.withLock { stored in
+                            defer { stored = element }
+                            return stored
+                        }
+                        withExtendedLifetime(replaced) {}  // the old element is released outside the lock
                     }
-                    withExtendedLifetime(replaced) {}  // the old element is released outside the lock
-                }
-                observer.on(event)
-            })
-            observations.add(trigger.observe { event in
-                guard case .next = event, let element = latest.withLock({ $0 }) else { return }
-                observer.on(.next(element))
-            })
+                    observer.on(event)
+                })
+            observations.add(
+                trigger.observe { event in
+                    guard case .next = event, let element = latest.withLock({ $0 }) else { return }
+                    observer.on(.next(element))
+                })
             return observations
         })
     }

@@ -22,18 +22,20 @@ extension SignalProtocol {
     public func sample<Sampler: SignalProtocol>(with sampler: Sampler) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let junction = Junction(SampleState<Element, Error>(), downstream: observer)
-            let source = self.subscribe(Observer(lifetime: junction) { event in
-                let displaced = junction.update { state, output in state.receive(event, &output) }
-                _ = displaced
-            })
+            let source = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    let displaced = junction.update { state, output in state.receive(event, &output) }
+                    _ = displaced
+                })
             if junction.update({ state, _ in state.source = source }) == nil { source.dispose() }
             if junction.isDisposed { return junction }
-            let ticks = sampler.subscribe(Observer(lifetime: junction) { event in
-                let complete = junction.update { state, output in
-                    state.tick(isTerminal: event.isTerminal, &output)
-                }
-                if complete == true { junction.send(.completed) }
-            })
+            let ticks = sampler.subscribe(
+                Observer(lifetime: junction) { event in
+                    let complete = junction.update { state, output in
+                        state.tick(isTerminal: event.isTerminal, &output)
+                    }
+                    if complete == true { junction.send(.completed) }
+                })
             if junction.update({ state, _ in state.sampler = ticks }) == nil { ticks.dispose() }
             return junction
         })

@@ -16,16 +16,17 @@ extension SignalProtocol {
     public func scan<U: Sendable>(_ initial: U, _ combine: @escaping @Sendable (U, Element) -> U) -> Signal<U, Error> {
         Signal.trusted({ observer in
             let accumulator = SerialBox(initial)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    let next = combine(accumulator.value, element)
-                    accumulator.value = next
-                    observer.on(.next(next))
-                case .failed(let error): observer.on(.failed(error))
-                case .completed: observer.on(.completed)
-                }
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        let next = combine(accumulator.value, element)
+                        accumulator.value = next
+                        observer.on(.next(next))
+                    case .failed(let error): observer.on(.failed(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
     }
 }

@@ -13,13 +13,14 @@ extension SignalProtocol {
         guard count > 0 else { return toSignal() }
         return Signal.trusted({ observer in
             let remaining = SerialBox(count)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                if case .next = event, remaining.value > 0 {
-                    remaining.value -= 1
-                    return
-                }
-                observer.on(event)
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    if case .next = event, remaining.value > 0 {
+                        remaining.value -= 1
+                        return
+                    }
+                    observer.on(event)
+                })
         })
     }
 }

@@ -14,18 +14,19 @@ extension SignalProtocol {
         guard count > 0 else { return toSignal() }
         return Signal.trusted({ observer in
             let held = SerialBox(FIFOQueue<Element>())
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    held.value.append(element)
-                    if held.value.count > count, let oldest = held.value.popFirst() {
-                        observer.on(.next(oldest))
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        held.value.append(element)
+                        if held.value.count > count, let oldest = held.value.popFirst() {
+                            observer.on(.next(oldest))
+                        }
+                    case .failed, .completed:
+                        _ = held.value.removeAll()
+                        observer.on(event)
                     }
-                case .failed, .completed:
-                    _ = held.value.removeAll()
-                    observer.on(event)
-                }
-            })
+                })
         })
     }
 }

@@ -20,19 +20,21 @@ extension SignalProtocol {
     public func skip<Trigger: SignalProtocol>(until trigger: Trigger) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let junction = Junction(GateState(), downstream: observer)
-            let gate = trigger.subscribe(Observer(lifetime: junction) { event in
-                let finished = junction.update { state, _ in state.triggerEnded(opens: !event.isTerminal) }
-                finished??.dispose()
-            })
+            let gate = trigger.subscribe(
+                Observer(lifetime: junction) { event in
+                    let finished = junction.update { state, _ in state.triggerEnded(opens: !event.isTerminal) }
+                    finished??.dispose()
+                })
             let stored = junction.update { state, _ in state.storeTrigger(gate) }
             if stored != .some(true) { gate.dispose() }
             if junction.isDisposed { return junction }
-            let source = self.subscribe(Observer(lifetime: junction) { event in
-                junction.update { state, output in
-                    if case .next = event, !state.isOpen { return }
-                    output = event
-                }
-            })
+            let source = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    junction.update { state, output in
+                        if case .next = event, !state.isOpen { return }
+                        output = event
+                    }
+                })
             if junction.update({ state, _ in state.source = source }) == nil { source.dispose() }
             return junction
         })

@@ -12,13 +12,14 @@ extension SignalProtocol {
     public func skip(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let skipping = SerialBox(true)
-            return self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                if skipping.value, case .next(let element) = event {
-                    if predicate(element) { return }
-                    skipping.value = false
-                }
-                observer.on(event)
-            })
+            return self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    if skipping.value, case .next(let element) = event {
+                        if predicate(element) { return }
+                        skipping.value = false
+                    }
+                    observer.on(event)
+                })
         })
     }
 }

@@ -33,17 +33,18 @@ extension SignalProtocol {
         log: @escaping @Sendable (String) -> Void
     ) -> Signal<Element, Never> {
         Signal.trusted({ observer in
-            self.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next(let element):
-                    observer.on(.next(element))
-                case .failed(let error):
-                    if logging { log("Signal at \(file):\(line) encountered an error: \(error)") }
-                    observer.on(.completed)
-                case .completed:
-                    observer.on(.completed)
-                }
-            })
+            self.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        observer.on(.next(element))
+                    case .failed(let error):
+                        if logging { log("Signal at \(file):\(line) encountered an error: \(error)") }
+                        observer.on(.completed)
+                    case .completed:
+                        observer.on(.completed)
+                    }
+                })
         })
     }
 }

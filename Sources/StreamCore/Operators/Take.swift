@@ -14,23 +14,24 @@ extension SignalProtocol {
             let upstream = SerialDisposable()
             let remaining = SerialBox(count)
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
-            upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                if upstream.isDisposed { return }
-                switch event {
-                case .next(let element):
-                    remaining.value -= 1
-                    observer.on(.next(element))
-                    if remaining.value == 0 {
-                        // No completion if the observer disposed while handling the element.
-                        let disposedDownstream = upstream.isDisposed || observer.isDisposed
+            upstream.otherDisposable = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    if upstream.isDisposed { return }
+                    switch event {
+                    case .next(let element):
+                        remaining.value -= 1
+                        observer.on(.next(element))
+                        if remaining.value == 0 {
+                            // No completion if the observer disposed while handling the element.
+                            let disposedDownstream = upstream.isDisposed || observer.isDisposed
+                            upstream.dispose()
+                            if !disposedDownstream { observer.on(.completed) }
+                        }
+                    case .failed, .completed:
                         upstream.dispose()
-                        if !disposedDownstream { observer.on(.completed) }
+                        observer.on(event)
                     }
-                case .failed, .completed:
-                    upstream.dispose()
-                    observer.on(event)
-                }
-            })
+                })
             return upstream
         })
     }

@@ -16,25 +16,26 @@ extension SignalProtocol {
             let upstream = SerialDisposable()
             let kept = SerialBox(RingBuffer<Element>(capacity: count))
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
-            upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                switch event {
-                case .next(let element):
-                    kept.value.append(element)
-                case .failed(let error):
-                    kept.value.removeAll()
-                    observer.on(.failed(error))
-                case .completed:
-                    let elements = kept.value.elements
-                    kept.value.removeAll()
-                    for element in elements {
-                        // The downstream may dispose the observation while the elements are sent.
+            upstream.otherDisposable = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    switch event {
+                    case .next(let element):
+                        kept.value.append(element)
+                    case .failed(let error):
+                        kept.value.removeAll()
+                        observer.on(.failed(error))
+                    case .completed:
+                        let elements = kept.value.elements
+                        kept.value.removeAll()
+                        for element in elements {
+                            // The downstream may dispose the observation while the elements are sent.
+                            if lifetime.isDisposed { return }
+                            observer.on(.next(element))
+                        }
                         if lifetime.isDisposed { return }
-                        observer.on(.next(element))
+                        observer.on(.completed)
                     }
-                    if lifetime.isDisposed { return }
-                    observer.on(.completed)
-                }
-            })
+                })
             return upstream
         })
     }

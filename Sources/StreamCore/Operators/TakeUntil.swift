@@ -19,16 +19,18 @@ extension SignalProtocol {
     public func take<Trigger: SignalProtocol>(until trigger: Trigger) -> Signal<Element, Error> {
         Signal.trusted({ observer in
             let junction = Junction(UpstreamPair(), downstream: observer)
-            let stop = trigger.subscribe(Observer(lifetime: junction) { _ in
-                junction.send(.completed)
-            })
+            let stop = trigger.subscribe(
+                Observer(lifetime: junction) { _ in
+                    junction.send(.completed)
+                })
             if junction.update({ state, _ in state.second = stop }) == nil {
                 stop.dispose()
                 return junction
             }
-            let source = self.subscribe(Observer(lifetime: junction) { event in
-                junction.send(event)
-            })
+            let source = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    junction.send(event)
+                })
             if junction.update({ state, _ in state.first = source }) == nil { source.dispose() }
             return junction
         })

@@ -12,21 +12,22 @@ extension SignalProtocol {
         Signal.trusted({ observer in
             let upstream = SerialDisposable()
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
-            upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                if upstream.isDisposed { return }
-                switch event {
-                case .next(let element):
-                    if predicate(element) {
-                        observer.on(.next(element))
-                    } else {
+            upstream.otherDisposable = self.subscribe(
+                Observer(lifetime: lifetime) { event in
+                    if upstream.isDisposed { return }
+                    switch event {
+                    case .next(let element):
+                        if predicate(element) {
+                            observer.on(.next(element))
+                        } else {
+                            upstream.dispose()
+                            observer.on(.completed)
+                        }
+                    case .failed, .completed:
                         upstream.dispose()
-                        observer.on(.completed)
+                        observer.on(event)
                     }
-                case .failed, .completed:
-                    upstream.dispose()
-                    observer.on(event)
-                }
-            })
+                })
             return upstream
         })
     }

@@ -35,12 +35,14 @@ extension SignalProtocol where Element: Sendable {
                 onTimer: { _, effects in effects.send(.failed(error)) }
             )
             engine.update { _, effects in effects.startTimer(after: interval) }
-            engine.setUpstream(self.subscribe(Observer(lifetime: engine) { event in
-                engine.update { _, effects in
-                    effects.send(event)
-                    if !event.isTerminal { effects.startTimer(after: interval) }
-                }
-            }))
+            engine.setUpstream(
+                self.subscribe(
+                    Observer(lifetime: engine) { event in
+                        engine.update { _, effects in
+                            effects.send(event)
+                            if !event.isTerminal { effects.startTimer(after: interval) }
+                        }
+                    }))
             return engine
         })
     }

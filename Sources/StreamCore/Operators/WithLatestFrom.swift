@@ -19,15 +19,17 @@ extension SignalProtocol {
     where Other.Error == Error {
         Signal.trusted({ observer in
             let junction = Junction(WithLatestFromState<Element, Other.Element, Error>(), downstream: observer)
-            let upstreamOther = other.subscribe(Observer(lifetime: junction) { event in
-                let displaced = junction.update { state, output in state.receiveOther(event, &output) }
-                _ = displaced
-            })
+            let upstreamOther = other.subscribe(
+                Observer(lifetime: junction) { event in
+                    let displaced = junction.update { state, output in state.receiveOther(event, &output) }
+                    _ = displaced
+                })
             if junction.update({ state, _ in state.upstreamOther = upstreamOther }) == nil { upstreamOther.dispose() }
             if junction.isDisposed { return junction }
-            let upstream = self.subscribe(Observer(lifetime: junction) { event in
-                junction.update { state, output in state.receive(event, &output) }
-            })
+            let upstream = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    junction.update { state, output in state.receive(event, &output) }
+                })
             if junction.update({ state, _ in state.upstream = upstream }) == nil { upstream.dispose() }
             return junction
         })

@@ -28,12 +28,13 @@ extension SignalProtocol {
             let lifetime = LinkedLifetime(upstream, observer.lifetime)
             context.execute {
                 guard !lifetime.isDisposed else { return }
-                upstream.otherDisposable = self.subscribe(Observer(lifetime: lifetime) { event in
-                    // Disposal may happen on another thread while the producer is still starting;
-                    // from then on nothing reaches the downstream (a lock-free atomic check).
-                    if upstream.isDisposed { return }
-                    observer.on(event)
-                })
+                upstream.otherDisposable = self.subscribe(
+                    Observer(lifetime: lifetime) { event in
+                        // Disposal may happen on another thread while the producer is still starting;
+                        // from then on nothing reaches the downstream (a lock-free atomic check).
+                        if upstream.isDisposed { return }
+                        observer.on(event)
+                    })
             }
             return upstream
         })

@@ -63,19 +63,20 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
     where Subject.Element == Element, Subject.Error == Error {
         self.subject = subject
         connectionSwitch = ConnectionSwitch(start: { connection in
-            source.subscribe(Observer(lifetime: connection) { event in
-                // Events from a connection that has since been disposed go nowhere.
-                if connection.isDisposed { return }
-                if event.isTerminal {
-                    // Finished before the subject hears of it: a racing connect() cannot
-                    // start the source again.
-                    connection.owner.terminate()
-                    subject.on(event)
-                    connection.owner.settle()
-                } else {
-                    subject.on(event)
-                }
-            })
+            source.subscribe(
+                Observer(lifetime: connection) { event in
+                    // Events from a connection that has since been disposed go nowhere.
+                    if connection.isDisposed { return }
+                    if event.isTerminal {
+                        // Finished before the subject hears of it: a racing connect() cannot
+                        // start the source again.
+                        connection.owner.terminate()
+                        subject.on(event)
+                        connection.owner.settle()
+                    } else {
+                        subject.on(event)
+                    }
+                })
         })
     }
 

@@ -32,7 +32,8 @@ extension ConnectableSignalProtocol {
     ///
     /// - Returns: A signal that shares one connection of this signal among its observers.
     public func refCount() -> Signal<Element, Error> {
-        let connectionSwitch = (self as? any SwitchedConnectable)?.connectionSwitch
+        let connectionSwitch =
+            (self as? any SwitchedConnectable)?.connectionSwitch
             ?? ConnectionSwitch(start: { _ in self.connect() })
         let counter = RefCounter(connectionSwitch: connectionSwitch)
         return Signal.trusted { observer in counter.attach(observer, to: self) }

@@ -18,8 +18,16 @@ private final class EffectLog: Sendable {
 
     /// The names started and disposed since the last call, as sets.
     func drain() -> (started: Set<String>, disposed: Set<String>) {
-        (Set(started.mutate { log in defer { log = [] }; return log }),
-         Set(disposed.mutate { log in defer { log = [] }; return log }))
+        (
+            Set(
+                started.mutate { log in
+                    defer { log = [] }; return log
+                }),
+            Set(
+                disposed.mutate { log in
+                    defer { log = [] }; return log
+                })
+        )
     }
 }
 
@@ -43,11 +51,11 @@ private final class Token: Sendable {}
             ([], [], []),
             (["a"], ["a"], []),
             (["a", "b"], ["b"], []),
-            (["a", "b"], [], []),              // nothing changes: nothing restarts
+            (["a", "b"], [], []),  // nothing changes: nothing restarts
             (["b", "c", "d"], ["c", "d"], ["a"]),
             (["d"], [], ["b", "c"]),
             ([], [], ["d"]),
-            (["a", "d"], ["a", "d"], []),      // a request that comes back starts again
+            (["a", "d"], ["a", "d"], []),  // a request that comes back starts again
         ]
         for step in steps {
             states.send(step.state)
@@ -77,7 +85,7 @@ private final class Token: Sendable {}
         states.send([Download(id: "a", priority: 1), Download(id: "b", priority: 1)])
         #expect(started.value == [Download(id: "a", priority: 1), Download(id: "b", priority: 1)])  // in order
         states.send([Download(id: "a", priority: 9), Download(id: "b", priority: 1)])
-        #expect(started.value.count == 2)                     // a's new value does not restart it
+        #expect(started.value.count == 2)  // a's new value does not restart it
         #expect(disposed.value.isEmpty)
         states.send([Download(id: "b", priority: 1), Download(id: "c", priority: 1), Download(id: "c", priority: 2)])
         #expect(disposed.value == ["a"])
@@ -89,13 +97,15 @@ private final class Token: Sendable {}
 
     @Test func theUpdatingFormHandsEachEffectTheLaterValuesOfItsRequest() {
         let values = Box<[String: [Int]]>([:])
-        let feedback = Feedback<[Download], String>(requests: { $0 }, effectsWithUpdates: { first, updates in
-            values.mutate { $0[first.id, default: []].append(first.priority) }
-            return updates.compactMap { download in
-                values.mutate { $0[download.id, default: []].append(download.priority) }
-                return download.priority > 5 ? "urgent \(download.id)" : nil
-            }
-        })
+        let feedback = Feedback<[Download], String>(
+            requests: { $0 },
+            effectsWithUpdates: { first, updates in
+                values.mutate { $0[first.id, default: []].append(first.priority) }
+                return updates.compactMap { download in
+                    values.mutate { $0[download.id, default: []].append(download.priority) }
+                    return download.priority > 5 ? "urgent \(download.id)" : nil
+                }
+            })
         let states = PassthroughSubject<[Download], Never>()
         let events = Box<[String]>([])
         let observation = feedback.effects(states.toSignal()).observeNext { event in events.mutate { $0.append(event) } }
@@ -223,7 +233,7 @@ private final class Token: Sendable {}
         states.send([1, 2])
         observers.value[1]?.receive(1)
         states.send([2])
-        observers.value[1]?.receive(10)                // disposed: dropped
+        observers.value[1]?.receive(10)  // disposed: dropped
         observers.value[2]?.receive(2)
         #expect(events.value == [1, 2])
         observation.dispose()

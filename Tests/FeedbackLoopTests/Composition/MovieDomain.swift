@@ -175,7 +175,9 @@ enum MovieFeedbacks {
         .named("retryPaging")
     }
 
-    static func all(api: FakeMovieAPI, nearBottom: Signal<Void, Never>, retry: Signal<Void, Never>)
+    static func all(
+        api: FakeMovieAPI, nearBottom: Signal<Void, Never>, retry: Signal<Void, Never>
+    )
         -> [Feedback<MovieState, MovieEvent>]
     {
         [loadNext(nearBottom: nearBottom), paging(api: api), self.retry(retrySignal: retry), retryPaging(api: api)]

@@ -20,24 +20,25 @@ import Testing
         let states = Box<[MovieState]>([])
         let observation = system.observeNext { state in states.mutate { $0.append(state) } }
 
-        nearBottom.send(())                              // paging, page 1 requested
-        nearBottom.send(())                              // ignored: loadNext is off while paging
-        scheduler.advance(by: .seconds(1))               // page 1 arrives
-        nearBottom.send(())                              // paging, page 2 requested
-        scheduler.advance(by: .seconds(1))               // page 2 fails
-        retryTaps.send(())                               // retry, page 2 requested again
-        scheduler.advance(by: .seconds(1))               // page 2 arrives
+        nearBottom.send(())  // paging, page 1 requested
+        nearBottom.send(())  // ignored: loadNext is off while paging
+        scheduler.advance(by: .seconds(1))  // page 1 arrives
+        nearBottom.send(())  // paging, page 2 requested
+        scheduler.advance(by: .seconds(1))  // page 2 fails
+        retryTaps.send(())  // retry, page 2 requested again
+        scheduler.advance(by: .seconds(1))  // page 2 arrives
 
         let page1 = MovieContext.loaded(through: 1)
-        #expect(states.value == [
-            .initial,
-            .paging(context: .empty),
-            .loadedPage(context: page1),
-            .paging(context: page1),
-            .error(error: failure, context: page1),
-            .retry(context: page1),
-            .loadedPage(context: .loaded(through: 2)),
-        ])
+        #expect(
+            states.value == [
+                .initial,
+                .paging(context: .empty),
+                .loadedPage(context: page1),
+                .paging(context: page1),
+                .error(error: failure, context: page1),
+                .retry(context: page1),
+                .loadedPage(context: .loaded(through: 2)),
+            ])
         #expect(api.requests.value == [1, 2, 2])
         #expect(api.cancellations.value.isEmpty)
 

@@ -61,13 +61,14 @@ private let appReducer = Reducer<AppState, AppEvent>(mutating: { state, event in
         send(.logged("hello"))
         observation.dispose()
 
-        #expect(states.value == [
-            AppState(counter: 0),
-            AppState(counter: 1),
-            AppState(counter: 2),
-            AppState(counter: 3),
-            AppState(counter: 3, log: ["hello"]),
-        ])
+        #expect(
+            states.value == [
+                AppState(counter: 0),
+                AppState(counter: 1),
+                AppState(counter: 2),
+                AppState(counter: 3),
+                AppState(counter: 3, log: ["hello"]),
+            ])
         // The child feedback saw the child part of every state (the parent's event repeats it).
         #expect(childStates.value == [0, 1, 2, 3, 3])
     }
@@ -132,17 +133,17 @@ private let appReducer = Reducer<AppState, AppEvent>(mutating: { state, event in
         )
         let states = Box<[AppState]>([])
         let observation = system.observeNext { state in states.mutate { $0.append(state) } }
-        taps.send(())                         // no detail: nobody listens
+        taps.send(())  // no detail: nobody listens
         #expect(subscriptions.value == 0)
         send(.showDetail(true))
         #expect(subscriptions.value == 1)
         taps.send(())
         taps.send(())
-        send(.showDetail(false))              // the run ends: its effects are disposed
+        send(.showDetail(false))  // the run ends: its effects are disposed
         #expect(disposals.value == 1)
         #expect(taps.observerCount == 0)
         taps.send(())
-        send(.showDetail(true))               // a new run, from the new part
+        send(.showDetail(true))  // a new run, from the new part
         #expect(subscriptions.value == 2)
         taps.send(())
         observation.dispose()

@@ -31,10 +31,12 @@ import Testing
         let system = Signal<Int, Never>.system(
             initial: 0,
             reduce: { count, _ in count + 1 },
-            feedbacks: [Feedback(reacting: { state in
-                seen.mutate { $0.append(state) }
-                return CounterEvent.increment
-            })],
+            feedbacks: [
+                Feedback(reacting: { state in
+                    seen.mutate { $0.append(state) }
+                    return CounterEvent.increment
+                })
+            ],
             diagnostics: .disabled
         )
         // `take(first: 3)` disposes the loop from inside the delivery of state 2.
@@ -63,10 +65,12 @@ import Testing
                 next.lastWasInput = event == .input
                 return next
             },
-            feedbacks: [Feedback<Counts, Event>(reacting: { state in
-                calls.mutate { $0 += 1 }
-                return state.lastWasInput ? .echo : nil
-            })] + inputs.map { Feedback(events: $0) },
+            feedbacks: [
+                Feedback<Counts, Event>(reacting: { state in
+                    calls.mutate { $0 += 1 }
+                    return state.lastWasInput ? .echo : nil
+                })
+            ] + inputs.map { Feedback(events: $0) },
             diagnostics: .disabled
         )
         let last = Box(Counts())

@@ -17,7 +17,9 @@ import TestSupport
                 reduce: { count, _ in count + 1 },
                 feedbacks: [
                     Feedback(events: input),
-                    Feedback(effect: { (_: Int) in _ = sentinel; return Signal<CounterEvent, Never>.never() }),
+                    Feedback(effect: { (_: Int) in
+                        _ = sentinel; return Signal<CounterEvent, Never>.never()
+                    }),
                     Feedback(skippingRepeated: { $0 % 2 == 0 ? $0 : nil }) { (_: Int) in
                         _ = sentinel
                         return Signal<CounterEvent, Never>.never()

@@ -95,10 +95,10 @@ import Testing
             feedbacks: [Feedback(events: input)]
         )
         let observation = system.observeNext { state in states.mutate { $0.append(state) } }
-        for _ in 0 ..< 200 { input.send(1) }
+        for _ in 0..<200 { input.send(1) }
         #expect(turns.value == 1)
         scheduler.advance()
-        #expect(states.value == Array(0 ... 200))
+        #expect(states.value == Array(0...200))
         #expect(turns.value == 4)  // 200 events in turns of at most 64
         observation.dispose()
     }

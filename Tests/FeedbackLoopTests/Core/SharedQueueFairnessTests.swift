@@ -10,13 +10,14 @@ import Testing
     /// A feedback named `name` answering each state with `name` and its answer count, three times.
     private func answering(_ name: String, on context: ExecutionContext) -> Feedback<[String], String> {
         let answers = Box(0)
-        return Feedback(effect: { _ in
-            let count = answers.mutate { count -> Int in
-                count += 1
-                return count
-            }
-            return count <= 3 ? Signal(just: "\(name)\(count)") : .completed()
-        }, on: context)
+        return Feedback(
+            effect: { _ in
+                let count = answers.mutate { count -> Int in
+                    count += 1
+                    return count
+                }
+                return count <= 3 ? Signal(just: "\(name)\(count)") : .completed()
+            }, on: context)
     }
 
     @Test func threeFeedbacksOnOneSchedulerAnswerRoundRobin() {

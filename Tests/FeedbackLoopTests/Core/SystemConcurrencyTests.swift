@@ -28,7 +28,11 @@ import Testing
         let monotonic = Box(true)
         let last = Box<[Int]>(Array(repeating: 0, count: threads))
         let disposable = counting.observeNext { counts in
-            if inside.mutate({ flag in defer { flag = true }; return flag }) { overlap.mutate { $0 += 1 } }
+            if inside.mutate({ flag in
+                defer { flag = true }; return flag
+            }) {
+                overlap.mutate { $0 += 1 }
+            }
             let previous = last.value
             // Serial delivery: exactly one count grows by one per state.
             if zip(previous, counts).map({ $1 - $0 }).reduce(0, +) > 1 { monotonic.value = false }
@@ -60,7 +64,7 @@ import Testing
                     seen.mutate { $0.append("effect \(state) on \(DispatchQueue.getSpecific(key: loopKey) ?? "?")") }
                     return state < 2 ? Signal(just: .increment) : .completed()
                 })
-                .execute(on: effectQueue.context),
+                .execute(on: effectQueue.context)
             ]
         )
         let states = Box<[String]>([])

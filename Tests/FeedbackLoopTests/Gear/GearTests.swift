@@ -100,12 +100,16 @@ let loadFeature = Feedback<FeatureState, FeatureEvent>(effect: { (state: Feature
         let seen = Box<[AuthGearEvent]>([])
         let watcher = gear.eventStream.observeNext { event in seen.mutate { $0.append(event) } }
         let result = runAuthorizationExample(
-            push: Feedback(attachedTo: gear, propagating: { (state: FeatureState) in
-                state == .unauthorized ? AuthGearEvent.authorizationIssueHappened : .somethingElse
-            }),
-            pull: Feedback(attachedTo: gear, propagating: { (event: AuthGearEvent) in
-                event == .authorizationIssueHappened ? AuthEvent.checkAuthorization : nil
-            }),
+            push: Feedback(
+                attachedTo: gear,
+                propagating: { (state: FeatureState) in
+                    state == .unauthorized ? AuthGearEvent.authorizationIssueHappened : .somethingElse
+                }),
+            pull: Feedback(
+                attachedTo: gear,
+                propagating: { (event: AuthGearEvent) in
+                    event == .authorizationIssueHappened ? AuthEvent.checkAuthorization : nil
+                }),
             gear: gear,
             otherObservers: 1
         )

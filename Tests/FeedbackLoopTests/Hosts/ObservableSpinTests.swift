@@ -24,12 +24,14 @@ let settingsReducer = Reducer<Settings, SettingsEvent>(mutating: { settings, eve
 
 /// Records the volume each time the host's state changes (re-registering after every change).
 @MainActor func trackVolumes(of host: ObservableSpin<Settings, SettingsEvent>, into seen: Box<[Int]>) {
-    withObservationTracking({ seen.mutate { $0.append(host.state.volume) } }, onChange: { [weak host] in  // weak: the host's registrar keeps this closure
-        Task { @MainActor [weak host] in
-            guard let host else { return }
-            trackVolumes(of: host, into: seen)
-        }
-    })
+    withObservationTracking(
+        { seen.mutate { $0.append(host.state.volume) } },
+        onChange: { [weak host] in  // weak: the host's registrar keeps this closure
+            Task { @MainActor [weak host] in
+                guard let host else { return }
+                trackVolumes(of: host, into: seen)
+            }
+        })
 }
 
 @MainActor @Suite struct ObservableSpinTests {
@@ -49,12 +51,13 @@ let settingsReducer = Reducer<Settings, SettingsEvent>(mutating: { settings, eve
 
     @Test func aLoopOnAnotherQueueStillUpdatesStateInOrder() async {
         let queue = DispatchQueue(label: "observable.loop")
-        let host = SwiftUISpin(spin: Spin(
-            initialState: Settings(),
-            feedbacks: [],
-            reducer: settingsReducer,
-            executeOn: queue
-        ))
+        let host = SwiftUISpin(
+            spin: Spin(
+                initialState: Settings(),
+                feedbacks: [],
+                reducer: settingsReducer,
+                executeOn: queue
+            ))
         let seen = Box<[Int]>([])
         trackVolumes(of: host, into: seen)
         host.start()

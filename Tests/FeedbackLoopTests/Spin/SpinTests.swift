@@ -53,7 +53,8 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
         + Array(repeating: "15/15", count: 11)
 
     @Test func builderSyntaxConvergesToEqualLevels() {
-        let levelsSpin = Spinner
+        let levelsSpin =
+            Spinner
             .initialState(Levels(left: 10, right: 20))
             .feedback(Feedback(effect: leftEffect))
             .feedback(Feedback(effect: rightEffect))
@@ -105,7 +106,11 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
         let seen = Box<[Int]>([])
         let spin = Spinner.initialState(0)
             .feedback(input)
-            .feedback(Feedback(reacting: { state in seen.mutate { $0.append(state) }; return nil }))
+            .feedback(
+                Feedback(reacting: { state in
+                    seen.mutate { $0.append(state) }; return nil
+                })
+            )
             .reducer(Reducer { $0 + $1 })
         let disposable = Signal.start(spin: spin)
         send(2)
@@ -129,18 +134,35 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
             if role == "right" { rightRan.signal() }
         }
         let declarative = Spin(initialState: Levels(left: 10, right: 20), executeOn: loopQueue) {
-            Feedback(effect: { (levels: Levels) in note("left"); return leftEffect(inputLevels: levels) })
-            Feedback(effect: { (levels: Levels) in note("right"); return rightEffect(inputLevels: levels) })
-                .execute(on: feedbackQueue)
-            Reducer { (levels: Levels, event: LevelsEvent) in note("reducer"); return levelsReducer(currentLevels: levels, event: event) }
+            Feedback(effect: { (levels: Levels) in
+                note("left"); return leftEffect(inputLevels: levels)
+            })
+            Feedback(effect: { (levels: Levels) in
+                note("right"); return rightEffect(inputLevels: levels)
+            })
+            .execute(on: feedbackQueue)
+            Reducer { (levels: Levels, event: LevelsEvent) in
+                note("reducer"); return levelsReducer(currentLevels: levels, event: event)
+            }
         }
         let builder = Spinner.initialState(Levels(left: 10, right: 20), executeOn: loopQueue.context)
-            .feedback(Feedback(effect: { (levels: Levels) in note("left"); return leftEffect(inputLevels: levels) }))
-            .feedback(Feedback(
-                effect: { (levels: Levels) in note("right"); return rightEffect(inputLevels: levels) },
-                on: feedbackQueue.context
-            ))
-            .reducer(Reducer { levels, event in note("reducer"); return levelsReducer(currentLevels: levels, event: event) })
+            .feedback(
+                Feedback(effect: { (levels: Levels) in
+                    note("left"); return leftEffect(inputLevels: levels)
+                })
+            )
+            .feedback(
+                Feedback(
+                    effect: { (levels: Levels) in
+                        note("right"); return rightEffect(inputLevels: levels)
+                    },
+                    on: feedbackQueue.context
+                )
+            )
+            .reducer(
+                Reducer { levels, event in
+                    note("reducer"); return levelsReducer(currentLevels: levels, event: event)
+                })
         for spin in [declarative, builder] {
             where_.value = []
             while rightRan.wait(timeout: .now()) == .success {}  // signals left by the previous spin
@@ -159,9 +181,10 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
             feedbackQueue.sync {}
             // The initial state reaches the observer and the left feedback on the observing thread
             // (Decision 0020); everything after it runs on the loop's queue or the feedback's.
-            #expect(where_.value == [
-                "observer@elsewhere", "left@elsewhere", "observer@loop", "reducer@loop", "left@loop", "right@feedback",
-            ])
+            #expect(
+                where_.value == [
+                    "observer@elsewhere", "left@elsewhere", "observer@loop", "reducer@loop", "left@loop", "right@feedback",
+                ])
         }
     }
 

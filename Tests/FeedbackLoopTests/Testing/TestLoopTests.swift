@@ -52,7 +52,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         nearBottom.send(())
         loop.receive(.startLoadingNextPage) { $0 = .paging(context: .empty) }
         #expect(api.requests.value == [1])
-        #expect(loop.receivedEvents.isEmpty)            // the API answers only on virtual time
+        #expect(loop.receivedEvents.isEmpty)  // the API answers only on virtual time
         scheduler.advance(by: .seconds(1))
         loop.receive(where: { if case .response = $0 { true } else { false } }) {
             $0 = .loadedPage(context: page1)
@@ -69,8 +69,8 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         loop.receive(.response(.page(2))) { $0 = .loadedPage(context: .loaded(through: 2)) }
 
         #expect(api.requests.value == [1, 2, 2])
-        loop.finish(scheduler: scheduler)               // no request still in flight
-        #expect(nearBottom.observerCount == 0)           // finish disposed the feedbacks
+        loop.finish(scheduler: scheduler)  // no request still in flight
+        #expect(nearBottom.observerCount == 0)  // finish disposed the feedbacks
         #expect(retryTaps.observerCount == 0)
     }
 
@@ -108,7 +108,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         } matching: { issue in
             mentions(issue, "1 action is still scheduled on the TestScheduler: an effect is still running")
         }
-        #expect(api.cancellations.value == [1])         // finish disposed the request anyway
+        #expect(api.cancellations.value == [1])  // finish disposed the request anyway
         #expect(scheduler.pendingCount == 0)
     }
 
@@ -136,7 +136,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         let loop = TestLoop(initial: Tally(), reduce: reduceTally, feedbacks: [countUp])
         #expect(seen.value == [0])
         #expect(loop.receivedEvents == [.increment])
-        #expect(loop.state.count == 0)                   // received events are not reduced
+        #expect(loop.state.count == 0)  // received events are not reduced
         loop.receive(.increment) { $0.count = 1 }
         #expect(seen.value == [0, 1])
         loop.receive(.increment) { $0.count = 2 }
@@ -155,19 +155,19 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         } matching: { issue in
             issue.sourceLocation?.line == line
                 && issue.sourceLocation?.fileID == #fileID
-                && issue.comments.map(\.rawValue) == [   // name and log are unchanged: not printed
+                && issue.comments.map(\.rawValue) == [  // name and log are unchanged: not printed
                     "State after send(increment) differs from the expectation (− expected, + actual):\n"
                         + "− count: 2\n"
                         + "+ count: 1"
                 ]
         }
-        #expect(loop.state.count == 1)                   // the loop goes on with the actual state
+        #expect(loop.state.count == 1)  // the loop goes on with the actual state
         loop.send(.increment) { $0.count = 2 }
         loop.finish()
     }
 
     @Test func statesThatAreNotEquatableAreComparedWithAFunction() {
-        struct Clip: Sendable {                          // not Equatable: holds a closure
+        struct Clip: Sendable {  // not Equatable: holds a closure
             var position = 0
             var onEnd: @Sendable () -> Void = {}
         }
@@ -286,8 +286,8 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
 
     @Test func nonExhaustiveAssertionsCheckOnlyWhatTheyChange() {
         let loop = TestLoop(initial: Tally(), reduce: reduceTally, exhaustivity: .off)
-        loop.send(.increment)                           // nothing asserted, nothing checked
-        loop.send(.rename("x")) { $0.name = "x" }       // count (now 1) is not asserted
+        loop.send(.increment)  // nothing asserted, nothing checked
+        loop.send(.rename("x")) { $0.name = "x" }  // count (now 1) is not asserted
         withKnownIssue {
             loop.send(.increment) { $0.name = "y" }
         } matching: { issue in
@@ -313,7 +313,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         } matching: { issue in
             mentions(issue, "is not among 1 received event not asserted")
         }
-        loop.finish()                                   // note("c") unasserted: fine when off
+        loop.finish()  // note("c") unasserted: fine when off
     }
 
     @Test func nonExhaustiveSendReducesTheReceivedEventsFirst() {

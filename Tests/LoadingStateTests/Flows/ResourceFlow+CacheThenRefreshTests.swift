@@ -15,8 +15,10 @@ import Testing
     }
 
     func flow(_ server: TestHTTPServer, _ folder: TemporaryFolder, maxAge: TimeInterval? = nil) -> ResourceFlow<Author> {
-        createFlow(baseURL: server.baseURL, configuration: FlowConfiguration(
-            persistence: .enabled(folder: folder.url, fileName: "a.json", maxAge: maxAge), timeout: 10))
+        createFlow(
+            baseURL: server.baseURL,
+            configuration: FlowConfiguration(
+                persistence: .enabled(folder: folder.url, fileName: "a.json", maxAge: maxAge), timeout: 10))
     }
 
     @Test func showsCachedThenReloadingThenFresh() throws {
@@ -35,10 +37,11 @@ import Testing
         let folder = TemporaryFolder()
         try writeStored(#"{"name":"Cached"}"#, savedAt: Date().timeIntervalSince1970, to: folder.url.appendingPathComponent("a.json"))
         let recorder = states(flow(server, folder))
-        #expect(recorder.elements == [
-            .loaded(Author(name: "Cached")), .reloading,
-            .failed(.httpStatus(500, body: Data("{}".utf8))), .loaded(Author(name: "Cached")),
-        ])
+        #expect(
+            recorder.elements == [
+                .loaded(Author(name: "Cached")), .reloading,
+                .failed(.httpStatus(500, body: Data("{}".utf8))), .loaded(Author(name: "Cached")),
+            ])
     }
 
     @Test func expiredCacheIsNotShown() throws {
@@ -51,8 +54,10 @@ import Testing
 
     @Test func withoutCacheAFailureIsTheLastState() throws {
         let port = try RefusingPort()
-        let flow: ResourceFlow<Author> = createFlow(baseURL: port.baseURL, configuration: FlowConfiguration(
-            persistence: .enabled(folder: TemporaryFolder().url)))
+        let flow: ResourceFlow<Author> = createFlow(
+            baseURL: port.baseURL,
+            configuration: FlowConfiguration(
+                persistence: .enabled(folder: TemporaryFolder().url)))
         let recorder = states(flow)
         #expect(recorder.elements.first == .loading)
         #expect(recorder.elements.count == 2)

@@ -22,12 +22,28 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(description: "mapValue/value") { up, s in up.mapValue { keep(s); return $0 }.value().observe { _ in keep(s) } },
-        Case(description: "flatMapValue") { up, s in
-            up.flatMapValue { value -> Signal<Int, TestError> in keep(s); return Signal.never() }.observe { _ in keep(s) }
+        Case(description: "mapValue/value") { up, s in
+            up.mapValue {
+                keep(s); return $0
+            }.value().observe { _ in keep(s) }
         },
-        Case(description: "liftValue") { up, s in up.liftValue { $0.map { keep(s); return $0 } }.observe { _ in keep(s) } },
-        Case(description: "mapLoadingError") { up, s in up.mapLoadingError { keep(s); return $0 }.observe { _ in keep(s) } },
+        Case(description: "flatMapValue") { up, s in
+            up.flatMapValue { value -> Signal<Int, TestError> in
+                keep(s); return Signal.never()
+            }.observe { _ in keep(s) }
+        },
+        Case(description: "liftValue") { up, s in
+            up.liftValue {
+                $0.map {
+                    keep(s); return $0
+                }
+            }.observe { _ in keep(s) }
+        },
+        Case(description: "mapLoadingError") { up, s in
+            up.mapLoadingError {
+                keep(s); return $0
+            }.observe { _ in keep(s) }
+        },
         Case(description: "dematerializeLoadingState") { up, s in up.dematerializeLoadingState().observe { _ in keep(s) } },
         Case(description: "deriveObservedLoadingState") { up, s in
             up.deriveObservedLoadingState().observe { _ in keep(s) }

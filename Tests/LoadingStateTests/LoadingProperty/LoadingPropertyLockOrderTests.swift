@@ -21,7 +21,9 @@ import Testing
         let finished = finishesOnAnotherThread {
             let loads = Box(0)
             let property = LoadingProperty<Int, TestError> {
-                let load = loads.mutate { $0 += 1; return $0 }
+                let load = loads.mutate {
+                    $0 += 1; return $0
+                }
                 return .loaded(load)
             }
             let other = property.observe { _ in }

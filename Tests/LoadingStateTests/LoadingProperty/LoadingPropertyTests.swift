@@ -153,9 +153,13 @@ final class ManualWork: Sendable {
         let starts = Box(0)
         let property = LoadingProperty<Int, TestError> {
             Signal<Int, TestError> { observer in
-                let now = running.mutate { $0 += 1; return $0 }
+                let now = running.mutate {
+                    $0 += 1; return $0
+                }
                 maxRunning.mutate { $0 = max($0, now) }
-                let number = starts.mutate { $0 += 1; return $0 }
+                let number = starts.mutate {
+                    $0 += 1; return $0
+                }
                 DispatchQueue.global().async {
                     running.mutate { $0 -= 1 }
                     observer.receive(lastElement: number)

@@ -29,7 +29,9 @@ import Testing
         let index = Box(0)
         let recorder = Recorder<State, Never>()
         bag += source.flatMapValue { _ in
-            let current = index.mutate { value -> Int in defer { value += 1 }; return value }
+            let current = index.mutate { value -> Int in
+                defer { value += 1 }; return value
+            }
             return inners[current].toSignal()
         }.observe(with: recorder.observer)
         source.send(.loaded(1))

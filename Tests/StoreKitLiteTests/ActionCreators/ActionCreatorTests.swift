@@ -35,10 +35,11 @@ import StoreKitLite
         let store = Store(initialState: 0, reducer: counterReducer)
         let done = DispatchSemaphore(value: 0)
         let subscription = store.observeNext { if $0 == 11 { done.signal() } }
-        store.dispatch(.async { state, send in
-            send(.add(10))
-            send.send(.increment)
-        })
+        store.dispatch(
+            .async { state, send in
+                send(.add(10))
+                send.send(.increment)
+            })
         #expect(await wait(for: done))
         subscription.dispose()
     }
@@ -48,17 +49,18 @@ import StoreKitLite
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let sawCancel = Box(false)
-        let running = store.dispatch(.async { _, send in
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                Thread.detachNewThread {
-                    release.wait()
-                    continuation.resume()
+        let running = store.dispatch(
+            .async { _, send in
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    Thread.detachNewThread {
+                        release.wait()
+                        continuation.resume()
+                    }
                 }
-            }
-            sawCancel.mutate { $0 = send.isCancelled }
-            send(.increment)
-            finished.signal()
-        })
+                sawCancel.mutate { $0 = send.isCancelled }
+                send(.increment)
+                finished.signal()
+            })
         running.dispose()
         release.signal()
         #expect(await wait(for: finished))

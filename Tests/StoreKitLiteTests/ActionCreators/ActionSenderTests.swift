@@ -9,11 +9,12 @@ import StoreKitLite
         let done = DispatchSemaphore(value: 0)
         let cancelledWhileRunning = Box<Bool?>(nil)
         let subscription = store.observeNext { if $0 == 3 { done.signal() } }
-        store.dispatch(.async { _, send in
-            cancelledWhileRunning.mutate { $0 = send.isCancelled }
-            send(.increment)
-            send.send(.add(2))
-        })
+        store.dispatch(
+            .async { _, send in
+                cancelledWhileRunning.mutate { $0 = send.isCancelled }
+                send(.increment)
+                send.send(.add(2))
+            })
         #expect(await wait(for: done))
         #expect(cancelledWhileRunning.value == false)
         subscription.dispose()

@@ -98,7 +98,7 @@ private final class CounterService: Sendable {
             }
         }
         store.run(later(.add(1)), id: EffectID.search)
-        store.run(later(.add(10)), id: EffectID.search, cancelInFlight: true)   // cancels the first
+        store.run(later(.add(10)), id: EffectID.search, cancelInFlight: true)  // cancels the first
         store.run(later(.add(100)), id: "other")
         #expect(store.runningEffectCount(id: EffectID.search) == 1)
         store.cancel(id: "other")
@@ -117,12 +117,13 @@ private final class CounterService: Sendable {
         let scheduler = VirtualTimeScheduler()
         var store: Store<Int, CounterAction>? = Store(initialState: 0, reducer: counterReducer)
         let weakStore = WeakRef(store!)
-        store!.run(Signal { observer in
-            scheduler.schedule(after: .seconds(1), every: .seconds(1)) { observer.receive(.increment) }
-        })
+        store!.run(
+            Signal { observer in
+                scheduler.schedule(after: .seconds(1), every: .seconds(1)) { observer.receive(.increment) }
+            })
         store = nil
         #expect(weakStore.object == nil)
-        scheduler.advance(by: .seconds(2))   // the effect was cancelled with the store
+        scheduler.advance(by: .seconds(2))  // the effect was cancelled with the store
         #expect(scheduler.pendingCount == 0)
     }
 }

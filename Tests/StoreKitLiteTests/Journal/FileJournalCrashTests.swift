@@ -39,7 +39,7 @@ final class OwnThreadExecutor: TaskExecutor {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         var generator = SystemRandomNumberGenerator()
-        var acknowledged = 0   // every action below this was acknowledged by some child
+        var acknowledged = 0  // every action below this was acknowledged by some child
         var totalAcks = 0
         for round in 0..<Self.rounds {
             let policy = ["always", "batched", "never"][round % 3]
@@ -66,12 +66,14 @@ final class OwnThreadExecutor: TaskExecutor {
         }
         // The parent opens the journal too, with the child's types.
         let journal = try FileJournal<ChildLog, ChildAction>(folder: folder.url)
-        let store = try Store(initialState: ChildLog(), reducer: Reducer { log, action in
-            if case .append(let value) = action { log.values.append(value) }
-        }, journal: journal)
+        let store = try Store(
+            initialState: ChildLog(),
+            reducer: Reducer { log, action in
+                if case .append(let value) = action { log.values.append(value) }
+            }, journal: journal)
         #expect(store.state.values.count >= acknowledged)
         #expect(store.state.values == Array(0..<store.state.values.count))
-        #expect(totalAcks > Self.rounds)   // the children did acknowledge actions before dying
+        #expect(totalAcks > Self.rounds)  // the children did acknowledge actions before dying
         #expect(journal.snapshotSequence > 0)
     }
 

@@ -27,7 +27,7 @@ import Testing
         let store = try Store(initialState: Tally(), reducer: clocked, journal: journal, checkingReplay: true)
         for value in 0..<4 { _ = try await store.send(.append(value)) }
         #expect(journal.lastError == .replayMismatch(sequence: 3))
-        #expect(journal.snapshotSequence == 0)   // no snapshot of a state replay cannot reproduce
+        #expect(journal.snapshotSequence == 0)  // no snapshot of a state replay cannot reproduce
         #expect(try journal.replayedState(initialState: Tally(), reducer: clocked) != store.state)
     }
 }

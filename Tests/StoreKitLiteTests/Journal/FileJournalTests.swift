@@ -45,7 +45,7 @@ import Testing
             let (store, journal) = try folder.open()
             #expect(store.state.values == [1, 2, 3])
             #expect(journal.recovery.droppedTornBytes == record.count - 3)
-            #expect(try folder.bytes(of: folder.journal) == intact)   // cut off
+            #expect(try folder.bytes(of: folder.journal) == intact)  // cut off
             _ = try await store.send(.append(5))
             try journal.close()
         }
@@ -140,7 +140,7 @@ import Testing
         try await folder.run(Array(actions[60...]), options: options)
         let (store, journal) = try folder.open(options: options)
         #expect(store.state == straightReplay(actions))
-        #expect(journal.snapshotSequence == 98)   // the snapshot before the 99th action
+        #expect(journal.snapshotSequence == 98)  // the snapshot before the 99th action
         #expect(journal.recovery.replayedActions == 2)
         // Compacted: the journal holds only the two actions after the snapshot.
         let scan = try JournalFormat.scan(folder.bytes(of: folder.journal), path: "", maxRecordBytes: 1 << 20)

@@ -31,8 +31,9 @@ import Testing
             if action == .add(100) { context.dispatch(.increment) }
             return action
         }
-        return Store(initialState: 0, reducer: reducer, middleware: [middleware, .passThrough],
-                     observers: [SentinelMiddleware(sentinel)])
+        return Store(
+            initialState: 0, reducer: reducer, middleware: [middleware, .passThrough],
+            observers: [SentinelMiddleware(sentinel)])
     }
 
     @Test func aStoreGoingAwayReleasesEverything() {
@@ -49,8 +50,15 @@ import Testing
             _ = store.states.observeNext { _ in Self.keep(sentinel) }
             _ = store.select { $0 % 2 }.observeNext { _ in Self.keep(sentinel) }
             _ = store.select(\.self).observeNext { _ in Self.keep(sentinel) }
-            store.run(Signal<CounterAction, Never>.never().map { action in Self.keep(sentinel); return action })
-            store.attach { states in states.filter { _ in Self.keep(sentinel); return false }.map { _ in .increment } }
+            store.run(
+                Signal<CounterAction, Never>.never().map { action in
+                    Self.keep(sentinel); return action
+                })
+            store.attach { states in
+                states.filter { _ in
+                    Self.keep(sentinel); return false
+                }.map { _ in .increment }
+            }
             #expect(store.state == 102)
         }
         #expect(weakStore == nil)
@@ -66,8 +74,15 @@ import Testing
             let subscriber = store.states.observeNext { _ in Self.keep(sentinel) }
             let selection = store.select { $0 * 2 }.observeNext { _ in Self.keep(sentinel) }
             let keyPathSelection = store.select(\.self).observeNext { _ in Self.keep(sentinel) }
-            let effect = store.run(Signal<CounterAction, Never>.never().map { Self.keep(sentinel); return $0 })
-            let attached = store.attach { states in states.compactMap { _ in Self.keep(sentinel); return nil } }
+            let effect = store.run(
+                Signal<CounterAction, Never>.never().map {
+                    Self.keep(sentinel); return $0
+                })
+            let attached = store.attach { states in
+                states.compactMap { _ in
+                    Self.keep(sentinel); return nil
+                }
+            }
             store.dispatch(.increment)
             for disposable in [subscriber, selection, keyPathSelection, effect, attached] { disposable.dispose() }
         }
@@ -82,10 +97,19 @@ import Testing
         expectNoLeaks {
             let sentinel = Sentinel()
             weakSentinel = sentinel
-            store.run(Signal<CounterAction, Never>.never().map { Self.keep(sentinel); return $0 }, id: EffectID.search)
-            store.run(Signal<CounterAction, Never>.never().map { Self.keep(sentinel); return $0 }, id: EffectID.search,
-                      cancelInFlight: true)
-            store.run(Signal.just(.increment).map { Self.keep(sentinel); return $0 })
+            store.run(
+                Signal<CounterAction, Never>.never().map {
+                    Self.keep(sentinel); return $0
+                }, id: EffectID.search)
+            store.run(
+                Signal<CounterAction, Never>.never().map {
+                    Self.keep(sentinel); return $0
+                }, id: EffectID.search,
+                cancelInFlight: true)
+            store.run(
+                Signal.just(.increment).map {
+                    Self.keep(sentinel); return $0
+                })
             store.cancel(id: EffectID.search)
         }
         #expect(weakSentinel == nil)

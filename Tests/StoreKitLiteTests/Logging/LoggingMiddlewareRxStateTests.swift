@@ -45,7 +45,8 @@ import StoreKitLite
 
     @Test func defaultFormatMentionsErrors() {
         let update = StoreUpdate<Int, CounterAction>(state: 1, lastAction: .decrement, error: .rejected("x"))
-        #expect(LoggingMiddleware<Int, CounterAction>.defaultFormat(update)
-            == "currentState: 1\nlastAction: decrement\nerror: action rejected: x")
+        #expect(
+            LoggingMiddleware<Int, CounterAction>.defaultFormat(update)
+                == "currentState: 1\nlastAction: decrement\nerror: action rejected: x")
     }
 }

@@ -49,9 +49,11 @@ private final class Collector: LogSink, @unchecked Sendable {
         Loud.descriptions.value = 0
         LoudAction.descriptions.value = 0
         let sink = Collector(minimum: .warning)
-        let store = Store(initialState: Loud(), reducer: loudReducer, observers: [
-            LoggingMiddleware(level: .debug, state: .full, sink: sink),
-        ])
+        let store = Store(
+            initialState: Loud(), reducer: loudReducer,
+            observers: [
+                LoggingMiddleware(level: .debug, state: .full, sink: sink)
+            ])
         for _ in 0..<100 { store.dispatch(.bump) }
         #expect(sink.records.value.isEmpty)
         #expect(Loud.descriptions.value == 0, "the state was formatted for a dropped record")
@@ -70,9 +72,11 @@ private final class Collector: LogSink, @unchecked Sendable {
 
     @Test func aRefusedActionIsLoggedAtTheFailureLevelWithItsError() {
         let sink = Collector(minimum: .trace)
-        let store = Store(initialState: Loud(), reducer: loudReducer, observers: [
-            LoggingMiddleware(level: .debug, failureLevel: .error, sink: sink),
-        ])
+        let store = Store(
+            initialState: Loud(), reducer: loudReducer,
+            observers: [
+                LoggingMiddleware(level: .debug, failureLevel: .error, sink: sink)
+            ])
         store.dispatch(.refuse)
         #expect(sink.records.value.map(\.level) == [.error])
         #expect(sink.records.value.first?.message == "refuse refused: action rejected: no")
@@ -82,10 +86,12 @@ private final class Collector: LogSink, @unchecked Sendable {
     @Test func theStateOrOnlyTheFieldsItChangedOnRequest() {
         let full = Collector(minimum: .trace)
         let diff = Collector(minimum: .trace)
-        let store = Store(initialState: Loud(), reducer: loudReducer, observers: [
-            LoggingMiddleware(state: .full, sink: full),
-            LoggingMiddleware(state: .diff, sink: diff),
-        ])
+        let store = Store(
+            initialState: Loud(), reducer: loudReducer,
+            observers: [
+                LoggingMiddleware(state: .full, sink: full),
+                LoggingMiddleware(state: .diff, sink: diff),
+            ])
         store.dispatch(.rename("b"))
         #expect(full.records.value.first?.metadata["state"] == "Loud(0)")
         #expect(diff.records.value.first?.metadata["stateDiff"] == "− title: \"a\"\n+ title: \"b\"")
@@ -94,11 +100,15 @@ private final class Collector: LogSink, @unchecked Sendable {
 
     @Test func aLineSinkWritesFromItsMinimumLevelUp() {
         let lines = Box<[String]>([])
-        let store = Store(initialState: Loud(), reducer: loudReducer, observers: [
-            LoggingMiddleware(level: .debug, failureLevel: .warning, sink: LineSink(minimumLevel: .info) { line in
-                lines.mutate { $0.append(line) }
-            }),
-        ])
+        let store = Store(
+            initialState: Loud(), reducer: loudReducer,
+            observers: [
+                LoggingMiddleware(
+                    level: .debug, failureLevel: .warning,
+                    sink: LineSink(minimumLevel: .info) { line in
+                        lines.mutate { $0.append(line) }
+                    })
+            ])
         store.dispatch(.bump)
         store.dispatch(.refuse)
         #expect(lines.value == ["[warning] refuse refused: action rejected: no"])

@@ -14,7 +14,7 @@ import StoreKitLite
         #expect(kept.value?.state == 1)
         store = nil
         #expect(kept.value?.state == nil)
-        kept.value?.dispatch(.increment)   // does nothing, does not trap
+        kept.value?.dispatch(.increment)  // does nothing, does not trap
         kept.value?.next(.increment)
     }
 
@@ -22,7 +22,7 @@ import StoreKitLite
         let seenBySecond = Box<[CounterAction]>([])
         let hold = Middleware<Int, CounterAction> { action, context in
             guard action == .increment else { return action }
-            context.next(.add(7))   // skip `hold` itself, continue with `second`
+            context.next(.add(7))  // skip `hold` itself, continue with `second`
             return nil
         }
         let second = Middleware<Int, CounterAction> { action, _ in

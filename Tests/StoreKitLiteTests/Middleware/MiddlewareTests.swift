@@ -26,7 +26,7 @@ import StoreKitLite
         let order = Box<[String]>([])
         let first = Middleware<Int, CounterAction> { action, context in
             order.append("first \(action)")
-            if action == .increment { context.dispatch(.add(100)) }   // queued, not recursive
+            if action == .increment { context.dispatch(.add(100)) }  // queued, not recursive
             return action
         }
         let second = Middleware<Int, CounterAction> { action, _ in

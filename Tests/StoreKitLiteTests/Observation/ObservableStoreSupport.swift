@@ -77,9 +77,11 @@ final class Reader {
 
     private func track() {
         let invalidations = self.invalidations
-        withObservationTracking({ read() }, onChange: {
-            invalidations.mutate { $0 += 1 }
-        })
+        withObservationTracking(
+            { read() },
+            onChange: {
+                invalidations.mutate { $0 += 1 }
+            })
     }
 
     /// Reads again (a view's next render) so that the next change is tracked too.

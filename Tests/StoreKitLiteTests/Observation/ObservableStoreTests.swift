@@ -95,12 +95,14 @@ import Testing
 
 /// Records the count each time the host's count changes (re-registering after every change).
 @MainActor func trackCounts(of store: ObservableStore<Board, BoardAction>, into seen: Box<[Int]>) {
-    withObservationTracking({ seen.append(store.state.count) }, onChange: { [weak store] in  // weak: the host's registrar keeps this closure
-        Task { @MainActor [weak store] in
-            guard let store else { return }
-            trackCounts(of: store, into: seen)
-        }
-    })
+    withObservationTracking(
+        { seen.append(store.state.count) },
+        onChange: { [weak store] in  // weak: the host's registrar keeps this closure
+            Task { @MainActor [weak store] in
+                guard let store else { return }
+                trackCounts(of: store, into: seen)
+            }
+        })
 }
 
 /// Runs `send` `count` times on each of `threads` new threads; returns when all are done.

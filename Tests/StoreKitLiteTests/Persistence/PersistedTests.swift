@@ -30,8 +30,9 @@ struct Themed: Substate, Codable, Equatable {
 
 @Suite struct PersistedTests {
     func makeStore(_ folder: TemporaryFolder, scheduler: VirtualTimeScheduler) -> (Store<PreferencesApp, PreferencesAction>, Persisted<PreferencesApp, Preferences>) {
-        let persisted = Persisted(\PreferencesApp.preferences, file: folder.url.appendingPathComponent("preferences.json"),
-                                  debounce: .seconds(1), on: scheduler)
+        let persisted = Persisted(
+            \PreferencesApp.preferences, file: folder.url.appendingPathComponent("preferences.json"),
+            debounce: .seconds(1), on: scheduler)
         let store = Store(initialState: PreferencesApp(), reducer: preferencesReducer, persisting: [persisted])
         return (store, persisted)
     }
@@ -51,14 +52,14 @@ struct Themed: Substate, Codable, Equatable {
             store.dispatch(.theme("dark"))
             scheduler.advance(by: .milliseconds(500))
             store.dispatch(.theme("blue"))
-            store.dispatch(.tick)                       // another part: does not restart the wait
+            store.dispatch(.tick)  // another part: does not restart the wait
             scheduler.advance(by: .milliseconds(900))
-            #expect(fileValue(folder) == nil)           // still within the quiet period
+            #expect(fileValue(folder) == nil)  // still within the quiet period
             scheduler.advance(by: .milliseconds(200))
             #expect(fileValue(folder)?.theme == "blue")
-            store.dispatch(.theme("green"))             // pending when the store goes away
+            store.dispatch(.theme("green"))  // pending when the store goes away
         }
-        #expect(fileValue(folder)?.theme == "green")    // flushed at once
+        #expect(fileValue(folder)?.theme == "green")  // flushed at once
         let (store, persisted) = makeStore(folder, scheduler: scheduler)
         #expect(store.state.preferences.theme == "green")
         #expect(store.state.counter == 0)
@@ -108,13 +109,15 @@ struct Themed: Substate, Codable, Equatable {
             try states.update(Themed.self) { $0.theme = theme }
         })
         do {
-            let store = Store(initialState: Substates([Themed()]), reducer: reducer,
-                              persisting: [Persisted(Substates.keyPath(Themed.self), file: file, on: scheduler)])
+            let store = Store(
+                initialState: Substates([Themed()]), reducer: reducer,
+                persisting: [Persisted(Substates.keyPath(Themed.self), file: file, on: scheduler)])
             store.dispatch("dark")
             scheduler.advance(by: .seconds(1))
         }
-        let store = Store(initialState: Substates([Themed()]), reducer: reducer,
-                          persisting: [Persisted(Substates.keyPath(Themed.self), file: file, on: scheduler)])
+        let store = Store(
+            initialState: Substates([Themed()]), reducer: reducer,
+            persisting: [Persisted(Substates.keyPath(Themed.self), file: file, on: scheduler)])
         #expect(store.state[Themed.self]?.theme == "dark")
     }
 

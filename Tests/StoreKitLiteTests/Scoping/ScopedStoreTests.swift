@@ -25,7 +25,7 @@ private let appReducer = Reducer<ScopeState, ScopeAction>.combine(
         let seen = Box<[Int]>([])
         let subscription = counter.observeNext { seen.append($0) }
         counter.dispatch(.add(5))
-        store.dispatch(.retitle("other"))   // no counter change: skipped (Equatable)
+        store.dispatch(.retitle("other"))  // no counter change: skipped (Equatable)
         store.dispatch(.counter(.increment))
         #expect(counter.state == 6)
         #expect(counter.value == 6)

@@ -32,7 +32,7 @@ import Testing
         }
         #expect(store.state == 1_600)
         #expect(store.selections.count == 0)
-        _ = total.value   // a subscriber disposed while another thread delivers may get nothing;
+        _ = total.value  // a subscriber disposed while another thread delivers may get nothing;
         // a subscriber after the race gets the final value.
         let last = Box<[Int]>([])
         let subscription = store.select(\.self).observeNext { last.append($0) }

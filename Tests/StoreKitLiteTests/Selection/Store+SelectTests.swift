@@ -59,9 +59,9 @@ private let profileReducer = Reducer<Profile, ProfileAction> { state, action in
         let subscriptions = (0..<5_000).map { _ in
             store.select(\.name).observeNext { _ in calls.mutate { $0 += 1 } }
         }
-        #expect(calls.value == 5_000)   // each got the current value
+        #expect(calls.value == 5_000)  // each got the current value
         for _ in 0..<100 { store.dispatch(.visit) }
-        #expect(calls.value == 5_000)   // no name change, nobody called
+        #expect(calls.value == 5_000)  // no name change, nobody called
         store.dispatch(.rename("Kirk"))
         #expect(calls.value == 10_000)
         for subscription in subscriptions.reversed() { subscription.dispose() }
@@ -85,15 +85,15 @@ private let profileReducer = Reducer<Profile, ProfileAction> { state, action in
         #expect(calls.value == 1_000)
         for change in 1...10 {
             store.dispatch(.visit)
-            #expect(evaluations.value == 1 + change)   // one evaluation per state change
+            #expect(evaluations.value == 1 + change)  // one evaluation per state change
         }
         #expect(calls.value == 1_000 * 11)
-        store.dispatch(.rename("Kirk"))   // evaluated once; the value did not change: nobody called
+        store.dispatch(.rename("Kirk"))  // evaluated once; the value did not change: nobody called
         #expect(evaluations.value == 12)
         #expect(calls.value == 1_000 * 11)
         for subscription in subscriptions { subscription.dispose() }
         store.dispatch(.visit)
-        #expect(evaluations.value == 12)   // the node left with its last subscriber
+        #expect(evaluations.value == 12)  // the node left with its last subscriber
     }
 
     @Test func identifiedSelectorsWithDifferentIdentifiersAreSeparate() {

@@ -10,18 +10,21 @@ private enum PayAction: Sendable, Equatable {
 
 /// A store whose payment feedback pays each submitted order after `delay` ticks.
 private func paymentStore(scheduler: TestScheduler) -> Store<[Int], PayAction> {
-    let store = Store(initialState: [Int](), reducer: Reducer<[Int], PayAction>(mutating: { state, action in
-        if case .submit(let id) = action { state.append(id) }
-    }))
-    store.attach(effect: { states in
-        states.compactMap(\.last)
-            .removeDuplicates()
-            .flatMapMerge { id in
-                Signal(just: PayAction.paid(id))
-                    .delay(for: .seconds(2), on: scheduler)
-                    .trackedAsEffect(named: "payment")
-            }
-    }, named: "payment")
+    let store = Store(
+        initialState: [Int](),
+        reducer: Reducer<[Int], PayAction>(mutating: { state, action in
+            if case .submit(let id) = action { state.append(id) }
+        }))
+    store.attach(
+        effect: { states in
+            states.compactMap(\.last)
+                .removeDuplicates()
+                .flatMapMerge { id in
+                    Signal(just: PayAction.paid(id))
+                        .delay(for: .seconds(2), on: scheduler)
+                        .trackedAsEffect(named: "payment")
+                }
+        }, named: "payment")
     return store
 }
 
@@ -33,7 +36,7 @@ private func paymentStore(scheduler: TestScheduler) -> Store<[Int], PayAction> {
         let observation = store.observeFinishedEffects { effect in finished.mutate { $0.append(effect) } }
         let task = store.sendTracked(.submit(1))
         _ = try await task.state
-        #expect(finished.value.isEmpty)   // still running
+        #expect(finished.value.isEmpty)  // still running
         scheduler.advance(by: .seconds(2))
         await task.finish()
         let records = finished.value
@@ -46,7 +49,7 @@ private func paymentStore(scheduler: TestScheduler) -> Store<[Int], PayAction> {
     @Test func reportsCancelledEffectsAndStopsAfterDisposal() async {
         let scheduler = TestScheduler()
         let store = paymentStore(scheduler: scheduler)
-        store.dispatch(.submit(1))   // started before the observer: not reported
+        store.dispatch(.submit(1))  // started before the observer: not reported
         let finished = Box<[String]>([])
         let observation = store.observeFinishedEffects { effect in finished.mutate { $0.append(effect.description) } }
         store.dispatch(.submit(2))

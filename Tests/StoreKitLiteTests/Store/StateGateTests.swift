@@ -60,9 +60,11 @@ private let appendReducer = Reducer<Tracked, Int>(mutating: { state, value in st
     @Test func readersOnOtherThreadsAlwaysSeeACompleteState() async {
         // 4 threads read while 4 threads dispatch: a reader sees a state some action produced
         // (here: its count equals its last element + 1), never a half-changed one.
-        let store = Store(initialState: [Int](), reducer: Reducer<[Int], Int>(mutating: { state, _ in
-            state.append(state.count)
-        }))
+        let store = Store(
+            initialState: [Int](),
+            reducer: Reducer<[Int], Int>(mutating: { state, _ in
+                state.append(state.count)
+            }))
         let done = DispatchSemaphore(value: 0)
         let broken = Box(0)
         for _ in 0..<4 {
@@ -85,9 +87,11 @@ private let appendReducer = Reducer<Tracked, Int>(mutating: { state, value in st
 
     @Test func aReducerThatReadsItsOwnStoreDoesNotWaitForItself() {
         let box = Box<Store<Int, Int>?>(nil)
-        let store = Store(initialState: 0, reducer: Reducer<Int, Int>(mutating: { state, value in
-            state = (box.value?.state ?? 0) + value  // reads the state being reduced: no deadlock
-        }))
+        let store = Store(
+            initialState: 0,
+            reducer: Reducer<Int, Int>(mutating: { state, value in
+                state = (box.value?.state ?? 0) + value  // reads the state being reduced: no deadlock
+            }))
         box.value = store
         store.dispatch(5)
         store.dispatch(2)

@@ -10,11 +10,12 @@ import StoreKitLite
         let subscription = store.updates.observeNext { seen.append($0) }
         store.dispatch(.increment)
         store.dispatch(.add(2))
-        #expect(seen.value == [
-            StoreUpdate(state: 0, lastAction: nil),
-            StoreUpdate(state: 1, lastAction: .increment),
-            StoreUpdate(state: 3, lastAction: .add(2)),
-        ])
+        #expect(
+            seen.value == [
+                StoreUpdate(state: 0, lastAction: nil),
+                StoreUpdate(state: 1, lastAction: .increment),
+                StoreUpdate(state: 3, lastAction: .add(2)),
+            ])
         subscription.dispose()
     }
 

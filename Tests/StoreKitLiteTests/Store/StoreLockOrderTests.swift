@@ -26,7 +26,7 @@ import Testing
         let observation = store.states.observeNext { state in
             guard state == 1 else { return }
             let finished = self.finishesOnAnotherThread {
-                store.dispatch(.add(10))          // queued behind the running dispatch
+                store.dispatch(.add(10))  // queued behind the running dispatch
                 _ = store.state
                 let extra = store.select { $0 }.observeNext { _ in }
                 extra.dispose()

@@ -9,7 +9,7 @@ import StoreKitLite
 @Suite struct StoreStressTests {
     @Test func concurrentDispatchWithReentrantObserversAndMiddlewareKeepsOrderAndCount() {
         let echo = Middleware<Int, CounterAction> { action, context in
-            if action == .decrement { context.dispatch(.add(2)) }   // queued
+            if action == .decrement { context.dispatch(.add(2)) }  // queued
             return action
         }
         let store = Store(initialState: 0, reducer: counterReducer, middleware: [echo, .passThrough])
@@ -17,9 +17,13 @@ import StoreKitLite
         let overlapping = Box(0)
         let inside = Box(0)
         let subscription = store.observeNext { [weak store] state in
-            if inside.mutate({ $0 += 1; return $0 }) > 1 { overlapping.mutate { $0 += 1 } }
+            if inside.mutate({
+                $0 += 1; return $0
+            }) > 1 {
+                overlapping.mutate { $0 += 1 }
+            }
             states.append(state)
-            if state % 97 == 0 { store?.dispatch(.add(1_000_000)) }   // re-entrant, queued, once per hit
+            if state % 97 == 0 { store?.dispatch(.add(1_000_000)) }  // re-entrant, queued, once per hit
             inside.mutate { $0 -= 1 }
         }
         runConcurrently(threads: 8) { thread in

@@ -31,26 +31,28 @@ private let checkoutReducer = Reducer<Checkout, CheckoutAction>(mutating: { stat
 /// each paid order gets a receipt after one more tick.
 private func checkoutStore(scheduler: TestScheduler, paymentDelay: Int = 3) -> Store<Checkout, CheckoutAction> {
     let store = Store(initialState: Checkout(), reducer: checkoutReducer)
-    store.attach(effect: { states in
-        // Each newly submitted order starts one payment.
-        states.compactMap(\.submitted.last)
-            .removeDuplicates()
-            .flatMapMerge { id in
-                Signal(just: CheckoutAction.paid(id))
-                    .delay(for: .seconds(paymentDelay), on: scheduler)
-                    .trackedAsEffect(named: "payment \(id)")
-            }
-    }, named: "payment")
-    store.attach(effect: { states in
-        // Each newly paid order gets a receipt (named after the attached effect).
-        states.compactMap(\.paid.last)
-            .removeDuplicates()
-            .flatMapMerge { id in
-                Signal(just: CheckoutAction.receipted(id))
-                    .delay(for: .seconds(1), on: scheduler)
-                    .trackedAsEffect()
-            }
-    }, named: "receipt")
+    store.attach(
+        effect: { states in
+            // Each newly submitted order starts one payment.
+            states.compactMap(\.submitted.last)
+                .removeDuplicates()
+                .flatMapMerge { id in
+                    Signal(just: CheckoutAction.paid(id))
+                        .delay(for: .seconds(paymentDelay), on: scheduler)
+                        .trackedAsEffect(named: "payment \(id)")
+                }
+        }, named: "payment")
+    store.attach(
+        effect: { states in
+            // Each newly paid order gets a receipt (named after the attached effect).
+            states.compactMap(\.paid.last)
+                .removeDuplicates()
+                .flatMapMerge { id in
+                    Signal(just: CheckoutAction.receipted(id))
+                        .delay(for: .seconds(1), on: scheduler)
+                        .trackedAsEffect()
+                }
+        }, named: "receipt")
     return store
 }
 
@@ -102,9 +104,11 @@ private func checkoutStore(scheduler: TestScheduler, paymentDelay: Int = 3) -> S
     }
 
     @Test func aRefusedTrackedActionFinishesAtOnceWithItsError() async {
-        let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction> { _, _ throws(StoreError) in
-            throw .rejected("no")
-        })
+        let store = Store(
+            initialState: 0,
+            reducer: Reducer<Int, CounterAction> { _, _ throws(StoreError) in
+                throw .rejected("no")
+            })
         let task = store.sendTracked(.increment)
         await #expect(throws: StoreError.rejected("no")) { try await task.state }
         await task.finish()

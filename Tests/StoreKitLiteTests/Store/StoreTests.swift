@@ -126,7 +126,7 @@ import Testing
         let seen = Box<[Int?]>([])
         let subscription = store.states.skip(first: 1).observeNext { _ in seen.append(DispatchQueue.getSpecific(key: key)) }
         queue.sync { store.dispatch(.increment) }
-        #expect(seen.value == [7])   // delivered on the dispatching queue, already done
+        #expect(seen.value == [7])  // delivered on the dispatching queue, already done
         // One observation can still move elsewhere with receive(on:).
         let elsewhere = DispatchQueue(label: "store.elsewhere")
         let moved = DispatchSemaphore(value: 0)
@@ -157,10 +157,13 @@ import Testing
         var store: Store<Int, CounterAction>? = Store(
             initialState: 0,
             reducer: counterReducer,
-            middleware: [.passThrough, Middleware { action, context in
-                _ = context.state
-                return action
-            }],
+            middleware: [
+                .passThrough,
+                Middleware { action, context in
+                    _ = context.state
+                    return action
+                },
+            ],
             observers: [LoggingMiddleware(sink: { _ in })]
         )
         let weakStore = WeakRef(store!)

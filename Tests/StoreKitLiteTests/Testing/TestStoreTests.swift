@@ -57,7 +57,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
             $0.results = ["SWIFT"]
             $0.isLoading = false
         }
-        store.skipInFlightEffects()   // the attached feedback never ends by itself
+        store.skipInFlightEffects()  // the attached feedback never ends by itself
         try store.finish()
     }
 
@@ -90,13 +90,13 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
             mentions(issue, "1 action(s) fed back but not asserted: [loaded([\"A\"])]")
         }
         try withKnownIssue {
-            try store.send(.search("b")) {   // sent anyway, after the failure is recorded
+            try store.send(.search("b")) {  // sent anyway, after the failure is recorded
                 $0.query = "b"
             }
         } matching: { issue in
             mentions(issue, "Must assert the actions fed back before sending search(\"b\")")
         }
-        store.skipReceivedActions()           // reduces loaded(["A"]) unchecked
+        store.skipReceivedActions()  // reduces loaded(["A"]) unchecked
         #expect(store.state == Search(query: "b", results: ["A"], isLoading: false))
         try withKnownIssue {
             try store.finish(timeout: .zero)
@@ -126,7 +126,7 @@ private func mentions(_ issue: Issue, _ text: String) -> Bool {
         } matching: { issue in
             issue.comments.map(\.rawValue) == ["Expected to receive loaded([\"Y\"]), received loaded([\"X\"])"]
         }
-        #expect(store.state.results == ["X"])   // reduced unchecked, as the real store would have
+        #expect(store.state.results == ["X"])  // reduced unchecked, as the real store would have
         store.skipInFlightEffects()
     }
 
@@ -152,7 +152,7 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         $0.isLoading = true
     }
     scheduler.advance(by: .seconds(1))
-    feedback.dispose()   // no effect left: only the unasserted action is reported
+    feedback.dispose()  // no effect left: only the unasserted action is reported
 }
 
 @Suite struct TestStoreLeftoverTests {
@@ -172,9 +172,10 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         withKnownIssue {
             let scheduler = VirtualTimeScheduler()
             let store = TestStore(initialState: 0, reducer: counterReducer)
-            store.store.run(Signal { observer in
-                scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .increment) }
-            })
+            store.store.run(
+                Signal { observer in
+                    scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .increment) }
+                })
             do { try store.send(.add(2)) { $0 = 2 } } catch { Issue.record(error) }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("1 effect(s) still in flight") }
@@ -185,9 +186,10 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         // Were `deinit` to report again, this test would fail with an unexpected issue.
         let scheduler = VirtualTimeScheduler()
         let store = TestStore(initialState: Search(), reducer: searchReducer)
-        store.store.run(Signal { observer in
-            scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .loaded(["late"])) }
-        })
+        store.store.run(
+            Signal { observer in
+                scheduler.schedule(after: .seconds(1)) { observer.receive(lastElement: .loaded(["late"])) }
+            })
         scheduler.advance(by: .seconds(1))
         try withKnownIssue {
             try store.finish()
@@ -225,11 +227,11 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         let scheduler = VirtualTimeScheduler()
         let store = TestStore(initialState: Search(), reducer: searchReducer, exhaustivity: .off)
         store.store.attach(effect: searchEffect(scheduler))
-        try store.send(.search("a")) { $0.isLoading = true }   // the query is not asserted
+        try store.send(.search("a")) { $0.isLoading = true }  // the query is not asserted
         #expect(store.state.query == "a")
         scheduler.advance(by: .seconds(1))
-        #expect(store.state.results == ["A"])   // fed back and reduced at once, not held back
-        try store.send(.search("b"))            // the unasserted `.loaded(["A"])` is skipped
+        #expect(store.state.results == ["A"])  // fed back and reduced at once, not held back
+        try store.send(.search("b"))  // the unasserted `.loaded(["A"])` is skipped
         #expect(store.unassertedActions.isEmpty)
         try withKnownIssue {
             try store.send(.search("c")) { $0.query = "wrong" }
@@ -258,7 +260,7 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
         } matching: { issue in
             mentions(issue, "Expected to receive loaded([\"Z\"])")
         }
-        try store.finish(timeout: .zero)   // not exhaustive: the running feedback is not a failure
+        try store.finish(timeout: .zero)  // not exhaustive: the running feedback is not a failure
     }
 
     @Test func turningExhaustivityOffReducesTheHeldBackActions() throws {
@@ -270,7 +272,7 @@ private func abandonStoreWithAnUnassertedAction(line: Box<UInt>) throws {
             $0.isLoading = true
         }
         scheduler.advance(by: .seconds(1))
-        #expect(store.state.results == [])   // exhaustive: held back
+        #expect(store.state.results == [])  // exhaustive: held back
         store.exhaustivity = .off
         #expect(store.state.results == ["A"])
         try store.receive(.loaded(["A"])) { $0.isLoading = false }
@@ -332,7 +334,7 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
             $0.position = 1
             $0.target = nil
         }
-        store.store.dispatch(.sought(at: 7, completion: {}))   // fed back from outside the test
+        store.store.dispatch(.sought(at: 7, completion: {}))  // fed back from outside the test
         try withKnownIssue {
             try store.receive(where: { if case .seek = $0 { true } else { false } })
         } matching: { issue in
@@ -351,10 +353,11 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
     @Test func asyncSendReceiveAndFinish() async throws {
         let store = TestStore(initialState: 0, reducer: counterReducer)
         try await store.send(.increment) { $0 = 1 }
-        store.store.dispatch(.async { _, send in
-            try? await Task.sleep(for: .milliseconds(20))
-            send(.add(3))
-        })
+        store.store.dispatch(
+            .async { _, send in
+                try? await Task.sleep(for: .milliseconds(20))
+                send(.add(3))
+            })
         try await store.receive(.add(3), timeout: .seconds(generousTimeout)) { $0 = 4 }
         try await store.finish(timeout: .seconds(generousTimeout))
     }
@@ -366,10 +369,11 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
             for index in 0..<32 {
                 group.addTask {
                     let store = TestStore(initialState: 0, reducer: counterReducer)
-                    store.store.dispatch(.async { _, send in
-                        try? await Task.sleep(for: .milliseconds(10))
-                        send(.add(index))
-                    })
+                    store.store.dispatch(
+                        .async { _, send in
+                            try? await Task.sleep(for: .milliseconds(10))
+                            send(.add(index))
+                        })
                     try await store.receive(.add(index), timeout: .seconds(generousTimeout)) { $0 = index }
                     try await store.finish(timeout: .seconds(generousTimeout))
                 }
@@ -389,12 +393,12 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
         let clock = ContinuousClock()
         let start = clock.now
         try await withKnownIssue {
-            try await store.receive(.loaded(["V"]))   // not advanced yet: fails at once
+            try await store.receive(.loaded(["V"]))  // not advanced yet: fails at once
         } matching: { issue in
             mentions(issue, "but no action was fed back")
         }
         #expect(clock.now - start < .seconds(5))
-        scheduler.advance(by: .seconds(1))            // the effect feeds back synchronously
+        scheduler.advance(by: .seconds(1))  // the effect feeds back synchronously
         try await store.receive(.loaded(["V"])) {
             $0.results = ["V"]
             $0.isLoading = false
@@ -410,10 +414,10 @@ private let playerReducer = Reducer<Player, PlayerAction> { state, action in
     @Test func anActionDroppedByALaterMiddlewareLeavesTheStateUnchanged() throws {
         let dropDecrements = Middleware<Int, CounterAction> { action, _ in action == .decrement ? nil : action }
         let store = TestStore(initialState: 0, reducer: counterReducer, middleware: [dropDecrements])
-        try store.send(.decrement)   // dropped: no change expected
+        try store.send(.decrement)  // dropped: no change expected
         try store.send(.increment) { $0 = 1 }
         try withKnownIssue {
-            try store.send(.decrement) { $0 = 0 }   // a dropped action cannot change the state
+            try store.send(.decrement) { $0 = 0 }  // a dropped action cannot change the state
         } matching: { issue in
             mentions(issue, "− 0\n+ 1")
         }

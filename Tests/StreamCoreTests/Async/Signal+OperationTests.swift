@@ -56,7 +56,11 @@ import Testing
 
     @Test func eachObservationRunsTheOperationAgain() async {
         let runs = Box(0)
-        let signal = SafeSignal<Int>(operation: { runs.mutate { $0 += 1; return $0 } })
+        let signal = SafeSignal<Int>(operation: {
+            runs.mutate {
+                $0 += 1; return $0
+            }
+        })
         #expect(await Self.events(of: signal) == [.next(1), .completed])
         #expect(await Self.events(of: signal) == [.next(2), .completed])
     }

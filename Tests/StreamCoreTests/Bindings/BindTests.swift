@@ -24,7 +24,7 @@ import Testing
 
     @Test func explicitContextIsUsed() async {
         let queue = RecordingQueue()
-        let label = TestLabel()   // its own context is .immediate; the explicit one wins
+        let label = TestLabel()  // its own context is .immediate; the explicit one wins
         let log = LockedLog<Bool>()
         SafeSignal.sequence([1, 2]).bind(to: label, context: queue.context) { label, value in
             log.append(queue.isCurrent)
@@ -47,7 +47,7 @@ import Testing
             _ = captured
             log.append(value)
         }
-        captured = nil   // only the setter holds it now
+        captured = nil  // only the setter holds it now
         source.send(1)
         await drain(queue.queue)
         #expect(source.observerCount == 1)

@@ -23,7 +23,7 @@ import Testing
         let binding = source.bind(to: target!)
         target = nil
         #expect(weakTarget.object == nil)
-        source.send(1)   // dropped, nothing to deliver to
+        source.send(1)  // dropped, nothing to deliver to
         binding.dispose()
         #expect(source.observerCount == 0)
     }
@@ -89,7 +89,7 @@ import Testing
         #expect(right.value == 1)
         left = nil
         #expect(weakLeft.object == nil)
-        right.value = 3   // nothing to copy to any more
+        right.value = 3  // nothing to copy to any more
         #expect(right.value == 3)
     }
 }

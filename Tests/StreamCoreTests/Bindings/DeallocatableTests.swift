@@ -14,7 +14,7 @@ private final class Owner: DisposeBagProvider, Sendable {
         let recorder = Recorder<Void, Never>()
         _ = signal.observe(with: recorder.observer)
         #expect(recorder.events.isEmpty)
-        bag = nil   // the signal and the observation do not keep it alive
+        bag = nil  // the signal and the observation do not keep it alive
         #expect(weakBag.object == nil)
         #expect(recorder.events.count == 1 && recorder.isTerminated)
     }
@@ -32,7 +32,7 @@ private final class Owner: DisposeBagProvider, Sendable {
         let bag = DisposeBag()
         let recorder = Recorder<Void, Never>()
         bag.deallocated.observe(with: recorder.observer).dispose(in: bag)
-        bag.dispose()   // disposes the observation, not the signal
+        bag.dispose()  // disposes the observation, not the signal
         #expect(recorder.events.isEmpty)
         let second = Recorder<Void, Never>()
         _ = bag.deallocated.observe(with: second.observer)

@@ -14,7 +14,7 @@ import Testing
         first.store(in: &cancellables)
         #expect(cancellables.count == 2)
         #expect(first == first)
-        #expect(first != AnyCancellable { })
+        #expect(first != AnyCancellable {})
         subject.send(1)
         cancellables.forEach { $0.cancel() }
         subject.send(2)

@@ -112,7 +112,11 @@ import Testing
         first.send(1)
         #expect(recorder.elements == [2])
         let evaluations = Box(0)
-        let evaluated = Signal<Int, Never>(evaluating: { evaluations.mutate { $0 += 1; return $0 } })
+        let evaluated = Signal<Int, Never>(evaluating: {
+            evaluations.mutate {
+                $0 += 1; return $0
+            }
+        })
         #expect(evaluations.value == 0)
         #expect(record(evaluated) == [.next(1), .completed])
         #expect(record(evaluated) == [.next(2), .completed])

@@ -30,7 +30,7 @@ import Testing
             source.send(1)
         }
         #expect(weakTarget == nil)
-        source.send(2)                 // the binding notices its target is gone and ends
+        source.send(2)  // the binding notices its target is gone and ends
         #expect(source.observerCount == 0)
     }
 

@@ -122,11 +122,12 @@ import Testing
         Signal { observer in
             let timers = CompositeDisposable()
             for item in script.events {
-                let event: Signal<Int, ModelError>.Event = switch item.event {
-                case .next(let value): .next(value)
-                case .failed: .failed(ModelError())
-                case .completed: .completed
-                }
+                let event: Signal<Int, ModelError>.Event =
+                    switch item.event {
+                    case .next(let value): .next(value)
+                    case .failed: .failed(ModelError())
+                    case .completed: .completed
+                    }
                 timers.add(scheduler.schedule(after: .seconds(item.tick)) { observer.on(event) })
             }
             return timers
@@ -142,17 +143,22 @@ import Testing
     }
 
     @Test func theModelAgreesWithHandWrittenCases() {
-        let source = Pipeline.source(id: 1, Script(events: [
-            Timed(tick: 41, event: .next(1)), Timed(tick: 81, event: .next(2)), Timed(tick: 121, event: .completed),
-        ]))
-        #expect(ReferenceModel.evaluate(.debounce(source, ticks: 60)) == [
-            Timed(tick: 121, event: .next(2)), Timed(tick: 121, event: .completed),
-        ])
-        #expect(ReferenceModel.evaluate(.debounce(source, ticks: 20)) == [
-            Timed(tick: 61, event: .next(1)), Timed(tick: 101, event: .next(2)), Timed(tick: 121, event: .completed),
-        ])
-        #expect(ReferenceModel.evaluate(.take(.prepend(source, 9), count: 2)) == [
-            Timed(tick: 0, event: .next(9)), Timed(tick: 41, event: .next(1)), Timed(tick: 41, event: .completed),
-        ])
+        let source = Pipeline.source(
+            id: 1,
+            Script(events: [
+                Timed(tick: 41, event: .next(1)), Timed(tick: 81, event: .next(2)), Timed(tick: 121, event: .completed),
+            ]))
+        #expect(
+            ReferenceModel.evaluate(.debounce(source, ticks: 60)) == [
+                Timed(tick: 121, event: .next(2)), Timed(tick: 121, event: .completed),
+            ])
+        #expect(
+            ReferenceModel.evaluate(.debounce(source, ticks: 20)) == [
+                Timed(tick: 61, event: .next(1)), Timed(tick: 101, event: .next(2)), Timed(tick: 121, event: .completed),
+            ])
+        #expect(
+            ReferenceModel.evaluate(.take(.prepend(source, 9), count: 2)) == [
+                Timed(tick: 0, event: .next(9)), Timed(tick: 41, event: .next(1)), Timed(tick: 41, event: .completed),
+            ])
     }
 }

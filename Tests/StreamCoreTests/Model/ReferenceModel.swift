@@ -180,7 +180,7 @@ enum ReferenceModel {
     /// when the outer and the current inner have completed; fails when either fails.
     private static func flatMapLatest(_ outer: [Timed], inners: [Script]) -> [Timed] {
         var output: [Timed] = []
-        var inner: [Timed] = []        // the current inner's remaining events, absolute ticks
+        var inner: [Timed] = []  // the current inner's remaining events, absolute ticks
         var innerActive = false
         var outerDone = false
         var outerIndex = 0

@@ -10,9 +10,15 @@ import Testing
         let checked = Box<[String]>([])
         let source = try scheduler.coldSignal("-a-b|")
         let signal = source.breakpoint(
-            receiveSubscription: { checked.mutate { $0.append("subscription") }; return false },
-            receiveOutput: { element in checked.mutate { $0.append(element) }; return false },
-            receiveCompletion: { _ in checked.mutate { $0.append("completion") }; return false }
+            receiveSubscription: {
+                checked.mutate { $0.append("subscription") }; return false
+            },
+            receiveOutput: { element in
+                checked.mutate { $0.append(element) }; return false
+            },
+            receiveCompletion: { _ in
+                checked.mutate { $0.append("completion") }; return false
+            }
         )
         try scheduler.expectMarbles(signal, "-a-b|")
         #expect(checked.value == ["subscription", "a", "b", "completion"])

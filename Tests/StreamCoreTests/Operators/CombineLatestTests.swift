@@ -161,7 +161,9 @@ import Testing
             completedRef = tracked
             let c = PassthroughSubject<Int, Never>()
             let d = PassthroughSubject<Int, Never>()
-            _ = combineLatest(c, d) { x, _ in _ = tracked; return x }.observeNext { _ in }
+            _ = combineLatest(c, d) { x, _ in
+                _ = tracked; return x
+            }.observeNext { _ in }
             c.send(completion: .finished)
             d.send(completion: .finished)
         }
@@ -223,11 +225,12 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(combineLatest(a, b)) { observation in
-            a.send(1)
-            b.send(2)
-            observation.dispose()
-        })
+        #expect(
+            releasesEverything(combineLatest(a, b)) { observation in
+                a.send(1)
+                b.send(2)
+                observation.dispose()
+            })
         #expect(releasesEverything(Signal.combineLatest([a.toSignal(), b.toSignal()])) { $0.dispose() })
         let c = PassthroughSubject<Int, TestError>()
         let d = PassthroughSubject<Int, TestError>()

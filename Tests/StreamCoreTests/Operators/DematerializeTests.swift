@@ -53,7 +53,9 @@ import Testing
         let produced = Box(0)
         let infinite = SafeSignal<E>({ observer in
             while !observer.isDisposed {
-                let count = produced.mutate { $0 += 1; return $0 }
+                let count = produced.mutate {
+                    $0 += 1; return $0
+                }
                 observer.receive(count == 3 ? .completed : .next(count))
             }
             return NonDisposable.instance

@@ -76,7 +76,9 @@ import Testing
         do {
             let tracked = Tracked()
             weakRef = tracked
-            let observation = subject.distinctUntilChanged { _, _ in _ = tracked; return false }.observeNext { _ in }
+            let observation = subject.distinctUntilChanged { _, _ in
+                _ = tracked; return false
+            }.observeNext { _ in }
             subject.send(1)
             observation.dispose()
         }
@@ -85,8 +87,10 @@ import Testing
 
     @Test func keyPathOverloadComparesTheValueAtTheKeyPath() {
         struct Item: Sendable, Equatable { let group: Int; let name: String }
-        let items = [Item(group: 1, name: "a"), Item(group: 1, name: "b"), Item(group: 2, name: "c"),
-                     Item(group: 1, name: "d")]
+        let items = [
+            Item(group: 1, name: "a"), Item(group: 1, name: "b"), Item(group: 2, name: "c"),
+            Item(group: 1, name: "d"),
+        ]
         let recorder = Recorder<Item, Never>()
         _ = SafeSignal.sequence(items).distinctUntilChanged(by: \.group).observe(with: recorder.observer)
         #expect(recorder.elements.map(\.name) == ["a", "c", "d"])

@@ -110,10 +110,13 @@ import Testing
     }
 
     @Test func releasesCapturedObjects() {
-        #expect(flatteningReleasesCaptures({ $0.flatMapConcat($1) }, drive: { outer, _ in
-            outer.send(1)
-            outer.send(2)
-        }))
+        #expect(
+            flatteningReleasesCaptures(
+                { $0.flatMapConcat($1) },
+                drive: { outer, _ in
+                    outer.send(1)
+                    outer.send(2)
+                }))
     }
 
     @Test func stressConcurrentOuterSendsWithAsynchronousInners() async {
@@ -144,12 +147,13 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let outer = PassthroughSubject<Int, Never>()
         let gate = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(outer.flatMapConcat { $0 == 0 ? gate.toSignal() : SafeSignal.just($0) }) { _ in
-            outer.send(0)
-            outer.send(1)
-            gate.send(completion: .finished)
-            outer.send(completion: .finished)
-        })
+        #expect(
+            releasesEverything(outer.flatMapConcat { $0 == 0 ? gate.toSignal() : SafeSignal.just($0) }) { _ in
+                outer.send(0)
+                outer.send(1)
+                gate.send(completion: .finished)
+                outer.send(completion: .finished)
+            })
         #expect(outer.observerCount == 0 && gate.observerCount == 0)
     }
 
@@ -166,7 +170,11 @@ import Testing
             return asyncSignal((0..<5).map { id * 10 + $0 }, group: producers)
         }.observe(with: { event in
             recorder.observer(event)
-            if count.mutate({ $0 += 1; return $0 }) == 20 { started.signal() }
+            if count.mutate({
+                $0 += 1; return $0
+            }) == 20 {
+                started.signal()
+            }
         })
         runConcurrently { thread in
             for index in 0..<40 { outer.send(thread * 100 + index) }

@@ -72,7 +72,9 @@ import Testing
         do {
             let tracked = Tracked()
             weakRef = tracked
-            _ = subject.flatMapError { _ in _ = tracked; return recovery }.observeNext { _ in }
+            _ = subject.flatMapError { _ in
+                _ = tracked; return recovery
+            }.observeNext { _ in }
             subject.send(completion: .failure(TestError.boom))
             recovery.send(completion: .finished)
         }
@@ -82,10 +84,11 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let subject = PassthroughSubject<Int, TestError>()
         let recovery = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(subject.flatMapError { _ in recovery }) { observation in
-            subject.send(completion: .failure(TestError.boom))
-            observation.dispose()
-        })
+        #expect(
+            releasesEverything(subject.flatMapError { _ in recovery }) { observation in
+                subject.send(completion: .failure(TestError.boom))
+                observation.dispose()
+            })
         #expect(subject.observerCount == 0 && recovery.observerCount == 0)
     }
 }

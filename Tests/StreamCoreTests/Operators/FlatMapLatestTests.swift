@@ -15,7 +15,7 @@ import Testing
         outer.send(0)
         inners[0].send(1)
         outer.send(1)
-        inners[0].send(2)   // replaced: dropped
+        inners[0].send(2)  // replaced: dropped
         inners[1].send(3)
         #expect(recorder.events == [.next(1), .next(3)])
         #expect(inners[0].disposals == 1)
@@ -123,17 +123,22 @@ import Testing
     }
 
     @Test func releasesCapturedObjects() {
-        #expect(flatteningReleasesCaptures({ $0.flatMapLatest($1) }, drive: { outer, inner in
-            outer.send(1)
-            inner.send(2)
-        }))
+        #expect(
+            flatteningReleasesCaptures(
+                { $0.flatMapLatest($1) },
+                drive: { outer, inner in
+                    outer.send(1)
+                    inner.send(2)
+                }))
 
         weak var completedRef: Tracked?
         do {
             let tracked = Tracked()
             completedRef = tracked
             let source = PassthroughSubject<Int, Never>()
-            _ = source.flatMapLatest { value in _ = tracked; return SafeSignal.just(value) }.observeNext { _ in }
+            _ = source.flatMapLatest { value in
+                _ = tracked; return SafeSignal.just(value)
+            }.observeNext { _ in }
             source.send(1)
             source.send(completion: .finished)
         }
@@ -195,17 +200,19 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let outer = PassthroughSubject<Int, Never>()
         let inner = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(outer.flatMapLatest { _ in inner }) { observation in
-            outer.send(1)
-            outer.send(2)
-            inner.send(3)
-            observation.dispose()
-        })
+        #expect(
+            releasesEverything(outer.flatMapLatest { _ in inner }) { observation in
+                outer.send(1)
+                outer.send(2)
+                inner.send(3)
+                observation.dispose()
+            })
         let source = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(source.flatMapLatest { SafeSignal.just($0) }) { _ in
-            source.send(1)
-            source.send(completion: .finished)
-        })
+        #expect(
+            releasesEverything(source.flatMapLatest { SafeSignal.just($0) }) { _ in
+                source.send(1)
+                source.send(completion: .finished)
+            })
         #expect(outer.observerCount == 0 && inner.observerCount == 0 && source.observerCount == 0)
     }
 }

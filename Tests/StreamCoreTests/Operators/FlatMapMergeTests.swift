@@ -194,19 +194,21 @@ import Testing
     @Test func observationIsReleasedAfterDisposeAndTermination() {
         let outer = PassthroughSubject<Int, Never>()
         let inner = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(outer.flatMapMerge(maxConcurrent: 1) { _ in inner }) { observation in
-            outer.send(1)
-            outer.send(2)
-            observation.dispose()
-        })
+        #expect(
+            releasesEverything(outer.flatMapMerge(maxConcurrent: 1) { _ in inner }) { observation in
+                outer.send(1)
+                outer.send(2)
+                observation.dispose()
+            })
         let source = PassthroughSubject<Int, Never>()
         let gate = PassthroughSubject<Int, Never>()
-        #expect(releasesEverything(source.flatMapMerge { $0 == 0 ? gate.toSignal() : SafeSignal.just($0) }) { _ in
-            source.send(0)
-            source.send(1)
-            source.send(completion: .finished)
-            gate.send(completion: .finished)
-        })
+        #expect(
+            releasesEverything(source.flatMapMerge { $0 == 0 ? gate.toSignal() : SafeSignal.just($0) }) { _ in
+                source.send(0)
+                source.send(1)
+                source.send(completion: .finished)
+                gate.send(completion: .finished)
+            })
         #expect(outer.observerCount == 0 && inner.observerCount == 0 && source.observerCount == 0)
     }
 }

@@ -144,9 +144,10 @@ import Testing
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         #expect(releasesEverything(a.merge(with: b)) { $0.dispose() })
-        #expect(releasesEverything(merge(a, b)) { _ in
-            a.send(completion: .finished)
-            b.send(completion: .finished)
-        })
+        #expect(
+            releasesEverything(merge(a, b)) { _ in
+                a.send(completion: .finished)
+                b.send(completion: .finished)
+            })
     }
 }

@@ -51,7 +51,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         bag += Signal.race(probes.map(\.signal)).observe(with: { event in
             recorder.observer(event)
-            if event.element == 1 { probes[1].send(2) }   // re-entrant: the winner's next event is queued
+            if event.element == 1 { probes[1].send(2) }  // re-entrant: the winner's next event is queued
         })
         probes[1].send(1)
         probes[0].send(9)

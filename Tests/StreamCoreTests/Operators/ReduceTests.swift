@@ -47,7 +47,12 @@ import Testing
     @Test func releasesTheClosureAndObserver() {
         let source = PassthroughSubject<Int, Never>()
         let tracked = Tracked()
-        #expect(releasesEverything(source.reduce(0) { acc, _ in _ = tracked; return acc }) { $0.dispose() })
+        #expect(
+            releasesEverything(
+                source.reduce(0) { acc, _ in
+                    _ = tracked; return acc
+                }
+            ) { $0.dispose() })
         #expect(releasesEverything(source.reduce(0, +)) { _ in source.send(completion: .finished) })
         #expect(source.observerCount == 0)
     }

@@ -10,7 +10,9 @@ import Testing
     /// A signal that fails on its first `failures` observations and then sends `[1, 2]`.
     private func flaky(failures: Int, attempts: Box<Int>) -> Signal<Int, TestError> {
         Signal({ observer in
-            let attempt = attempts.mutate { $0 += 1; return $0 }
+            let attempt = attempts.mutate {
+                $0 += 1; return $0
+            }
             observer.receive(attempt * 10)
             if attempt <= failures {
                 observer.receive(completion: .failure(TestError.other(attempt)))
@@ -69,7 +71,9 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         let recorder = Recorder<Int, TestError>()
         let signal = Signal<Int, TestError>({ observer in
-            let attempt = attempts.mutate { $0 += 1; return $0 }
+            let attempt = attempts.mutate {
+                $0 += 1; return $0
+            }
             DispatchQueue.global().async {
                 if attempt < 4 {
                     observer.receive(completion: .failure(TestError.other(attempt)))

@@ -75,10 +75,15 @@ import Testing
         let sampler = PassthroughSubject<Void, Never>()
         let tracked = Tracked()
         #expect(releasesEverything(source.sample(with: sampler)) { $0.dispose() })
-        #expect(releasesEverything(source.map { _ = tracked; return $0 }.sample(with: sampler)) { _ in
-            source.send(completion: .finished)
-            sampler.send(())
-        })
+        #expect(
+            releasesEverything(
+                source.map {
+                    _ = tracked; return $0
+                }.sample(with: sampler)
+            ) { _ in
+                source.send(completion: .finished)
+                sampler.send(())
+            })
         #expect(source.observerCount == 0 && sampler.observerCount == 0)
     }
 

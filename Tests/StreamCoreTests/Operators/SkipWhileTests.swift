@@ -13,8 +13,10 @@ import Testing
     @Test func predicateIsNotCalledAfterItFailed() {
         let calls = Box(0)
         let recorder = Recorder<Int, Never>()
-        _ = SafeSignal.sequence([1, 5, 1, 1]).skip(while: { calls.mutate { $0 += 1 }; return $0 < 3 })
-            .observe(with: recorder.observer)
+        _ = SafeSignal.sequence([1, 5, 1, 1]).skip(while: {
+            calls.mutate { $0 += 1 }; return $0 < 3
+        })
+        .observe(with: recorder.observer)
         #expect(recorder.events == [.next(5), .next(1), .next(1), .completed])
         #expect(calls.value == 2)
     }

@@ -20,15 +20,21 @@ import Testing
         let lines = Box<[String]>([])
         let recorder = Recorder<Int, Never>()
         let signal = Signal<Int, TestError>.failed(TestError.other(4))
-        _ = signal.suppressError(logging: true, file: "Feature.swift", line: 12, log: { line in
-            lines.mutate { $0.append(line) }
-        }).observe(with: recorder.observer)
+        _ = signal.suppressError(
+            logging: true, file: "Feature.swift", line: 12,
+            log: { line in
+                lines.mutate { $0.append(line) }
+            }
+        ).observe(with: recorder.observer)
         #expect(lines.value == ["Signal at Feature.swift:12 encountered an error: other(4)"])
         #expect(recorder.events == [.completed])
 
-        _ = signal.suppressError(logging: false, file: "Feature.swift", line: 12, log: { line in
-            lines.mutate { $0.append(line) }
-        }).observe(with: recorder.observer)
+        _ = signal.suppressError(
+            logging: false, file: "Feature.swift", line: 12,
+            log: { line in
+                lines.mutate { $0.append(line) }
+            }
+        ).observe(with: recorder.observer)
         #expect(lines.value.count == 1)
     }
 

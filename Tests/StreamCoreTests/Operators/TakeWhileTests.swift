@@ -50,7 +50,9 @@ import Testing
     @Test func releasesTheClosure() {
         let source = PassthroughSubject<Int, Never>()
         let tracked = Tracked()
-        let signal = source.take(while: { _ in _ = tracked; return true })
+        let signal = source.take(while: { _ in
+            _ = tracked; return true
+        })
         #expect(releasesEverything(signal) { $0.dispose() })
         #expect(releasesEverything(signal) { _ in source.send(completion: .finished) })
         #expect(source.observerCount == 0)

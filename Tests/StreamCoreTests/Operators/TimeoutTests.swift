@@ -56,10 +56,11 @@ import Testing
         }
         subject.send(1)
         scheduler.run()
-        #expect(recorder.events == [
-            Recorded(tick: 0, .next(1)), Recorded(tick: 0, .next(2)), Recorded(tick: 0, .next(3)),
-            Recorded(tick: 2, .failed(.boom)),
-        ])
+        #expect(
+            recorder.events == [
+                Recorded(tick: 0, .next(1)), Recorded(tick: 0, .next(2)), Recorded(tick: 0, .next(3)),
+                Recorded(tick: 2, .failed(.boom)),
+            ])
     }
 
     @Test func synchronousUpstreamIsNotTimedOut() {

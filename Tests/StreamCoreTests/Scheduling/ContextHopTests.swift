@@ -73,10 +73,10 @@ import Testing
             downstream: Observer { event in if let value = event.element { received.mutate { $0.append(value) } } },
             context: counting(scheduler, turns))
         let count = ContextHop<Int, Never>.batchLimit * 3 + 1
-        for value in 0 ..< count { hop.on(.next(value)) }
+        for value in 0..<count { hop.on(.next(value)) }
         #expect(turns.value == 1)
         scheduler.advance()
-        #expect(received.value == Array(0 ..< count))
+        #expect(received.value == Array(0..<count))
         #expect(turns.value == 4)
         hop.dispose()
     }

@@ -67,7 +67,9 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            token = queue.schedule(after: .milliseconds(20)) { _ = tracked; runs.mutate { $0 += 1 } }
+            token = queue.schedule(after: .milliseconds(20)) {
+                _ = tracked; runs.mutate { $0 += 1 }
+            }
         }
         token.dispose()
         #expect(weakTracked == nil)
@@ -87,7 +89,9 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            token = queue.schedule(after: delay) { _ = tracked; runs.mutate { $0 += 1 } }
+            token = queue.schedule(after: delay) {
+                _ = tracked; runs.mutate { $0 += 1 }
+            }
         }
         // Were the deadline misread as a past one, the action would be due before this.
         let later = DispatchSemaphore(value: 0)

@@ -25,7 +25,8 @@ import Testing
     @Test(arguments: [false, true])
     func concurrentSendersKeepPerSenderOrderAndLoseNothing(concurrentContext: Bool) async {
         let subject = PassthroughSubject<Int, Never>()
-        let context = concurrentContext
+        let context =
+            concurrentContext
             ? ExecutionContext.global()
             : DispatchQueue(label: "receive-on-stress").context
         let received = LockedState([[Int]](repeating: [], count: Self.senders))
@@ -34,7 +35,9 @@ import Testing
         let completed = LockedState(false)
         let done = DispatchSemaphore(value: 0)
         let observation = subject.receive(on: context).observe { event in
-            inFlight.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current) }
+            inFlight.withLock {
+                $0.current += 1; $0.maximum = max($0.maximum, $0.current)
+            }
             defer { inFlight.withLock { $0.current -= 1 } }
             if completed.withLock({ $0 }) { afterTerminal.withLock { $0 += 1 } }
             switch event {

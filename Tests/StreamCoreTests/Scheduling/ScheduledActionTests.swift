@@ -20,7 +20,9 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            action = ScheduledAction { _ = tracked; runs.mutate { $0 += 1 } }
+            action = ScheduledAction {
+                _ = tracked; runs.mutate { $0 += 1 }
+            }
         }
         #expect(weakTracked != nil)
         action.dispose()

@@ -65,7 +65,11 @@ import TestSupport
             let runs = Box(0)
             let three = DispatchSemaphore(value: 0)
             let token = queue.schedule(after: .zero, every: .milliseconds(1)) {
-                if runs.mutate({ $0 += 1; return $0 }) == 3 { three.signal() }
+                if runs.mutate({
+                    $0 += 1; return $0
+                }) == 3 {
+                    three.signal()
+                }
             }
             #expect(three.wait(timeout: .now() + 30) == .success)
             token.dispose()

@@ -35,7 +35,7 @@ import Testing
         let second = connectable.connect()
         #expect(source.subscriptions.value == 1)
         #expect(!first.isDisposed)
-        second.dispose()   // the same connection: disposing either disconnects
+        second.dispose()  // the same connection: disposing either disconnects
         #expect(first.isDisposed)
         #expect(source.active.value == 0)
     }
@@ -74,7 +74,7 @@ import Testing
         source.send(1)
         source.send(2)
         connection.dispose()
-        source.send(99)   // nobody is connected: lost
+        source.send(99)  // nobody is connected: lost
 
         let reconnection = connectable.connect()
         source.send(3)
@@ -144,7 +144,7 @@ import Testing
             // Re-entrant: connect() returns the live connection, which we dispose.
             if event.element == 3 { box.value?.connect().dispose() }
         })
-        let connection = connectable.connect()   // the source stopped after 3 elements
+        let connection = connectable.connect()  // the source stopped after 3 elements
         #expect(recorder.elements == [1, 2, 3])
         #expect(connection.isDisposed)
     }
@@ -191,7 +191,7 @@ import Testing
         bag += connectable.observe(with: recorder.observer)
         connectable.connect().dispose()
         let connection = connectable.connect()
-        source.sendToEveryObserverEver(1)   // reaches the old connection's observer and the new one
+        source.sendToEveryObserverEver(1)  // reaches the old connection's observer and the new one
         #expect(recorder.elements == [1])
         connection.dispose()
         source.forgetEveryObserver()  // it keeps them by design: let them go with the test

@@ -39,7 +39,7 @@ import Testing
         let starts = AtomicCounter()
         let connectionSwitch = ConnectionSwitch(start: { connection in
             starts.increment()
-            connection.dispose()   // re-entrant: recorded, carried out after we return
+            connection.dispose()  // re-entrant: recorded, carried out after we return
             #expect(stops.value == 0)
             return BlockDisposable { stops.increment() }
         })

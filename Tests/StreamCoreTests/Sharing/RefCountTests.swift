@@ -48,7 +48,7 @@ import Testing
         second.dispose()
         #expect(disposed.value == 1)
         #expect(subject.observerCount == 0)
-        second.dispose()   // idempotent: no second release
+        second.dispose()  // idempotent: no second release
         #expect(disposed.value == 1)
     }
 
@@ -77,7 +77,11 @@ import Testing
         let added = Box(false)
         bag += shared.observe(with: { event in
             first.observer(event)
-            if event.element == 1, !added.mutate({ let was = $0; $0 = true; return was }) {
+            if event.element == 1,
+                !added.mutate({
+                    let was = $0; $0 = true; return was
+                })
+            {
                 bag += shared.observe(with: second.observer)
             }
         })
@@ -100,7 +104,7 @@ import Testing
         })
         victim.mutate { $0 = shared.observe(with: second.observer) }
         source.send(1)
-        source.send(2)   // disposed before its turn for this very event
+        source.send(2)  // disposed before its turn for this very event
         source.send(3)
         #expect(first.elements == [1, 2, 3])
         #expect(second.elements == [1])
@@ -205,7 +209,7 @@ import Testing
         let shared = connectable.refCount()
         let recorder = Recorder<Int, TestError>()
         bag += shared.observe(with: recorder.observer)
-        connectable.connect().dispose()   // the live connection, disposed behind refCount's back
+        connectable.connect().dispose()  // the live connection, disposed behind refCount's back
         #expect(source.active.value == 0)
         bag += shared.observe(with: { _ in })
         source.send(1)

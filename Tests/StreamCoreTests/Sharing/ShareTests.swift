@@ -87,8 +87,11 @@ import Testing
 
     @Test(arguments: [1, 3, Int.max])
     func shareReplayAndShareLimitAreTheSameOperator(limit: Int) {
-        func run(_ makeShared: (Signal<Int, TestError>) -> Signal<Int, TestError>)
-            -> [[Signal<Int, TestError>.Event]] {
+        func run(
+            _ makeShared: (Signal<Int, TestError>) -> Signal<Int, TestError>
+        )
+            -> [[Signal<Int, TestError>.Event]]
+        {
             let source = CountingSource<Int>()
             let shared = makeShared(source.signal)
             let first = Recorder<Int, TestError>()

@@ -25,7 +25,11 @@ import Testing
     private struct CountingSequence: Sequence, Sendable {
         let reads = Box(0)
         func makeIterator() -> AnyIterator<Int> {
-            AnyIterator { [reads] in reads.mutate { $0 += 1; return $0 - 1 } }
+            AnyIterator { [reads] in
+                reads.mutate {
+                    $0 += 1; return $0 - 1
+                }
+            }
         }
     }
 

@@ -44,7 +44,9 @@ import Testing
     @Test func deferredCreatesTheSignalPerObservation() {
         let made = Box(0)
         let signal = Signal<Int, Never>.deferred {
-            let count = made.mutate { $0 += 1; return $0 }
+            let count = made.mutate {
+                $0 += 1; return $0
+            }
             return .just(count)
         }
         #expect(made.value == 0)

@@ -108,7 +108,7 @@ import Testing
             recorder.observer(event)
             if event.element == 1 {
                 captured.observer.receive(2)  // queued behind the current delivery
-                handle.value?.dispose()       // so it must be dropped
+                handle.value?.dispose()  // so it must be dropped
             }
         }
         handle.mutate { $0 = disposable }
@@ -124,7 +124,9 @@ import Testing
         let maxDepth = Box(0)
         let recorder = Recorder<Int, Never>()
         bag += captured.signal.observe { event in
-            let current = depth.mutate { $0 += 1; return $0 }
+            let current = depth.mutate {
+                $0 += 1; return $0
+            }
             maxDepth.mutate { $0 = max($0, current) }
             recorder.observer(event)
             if let value = event.element, value >= 0, value < 10_000 {

@@ -26,8 +26,8 @@ import Testing
             let observation = property.observeNext { value in
                 seen.append(value)
                 guard value == 1 else { return }
-                property.value = 2                        // queued behind this delivery
-                let extra = property.observeNext { _ in } // registered without waiting
+                property.value = 2  // queued behind this delivery
+                let extra = property.observeNext { _ in }  // registered without waiting
                 extra.dispose()
                 other.dispose()
                 property.send(3)

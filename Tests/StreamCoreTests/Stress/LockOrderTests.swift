@@ -28,7 +28,7 @@ import Testing
         bag += subject.observeNext { value in
             guard value == 1 else { return }
             let finished = self.finishesOnAnotherThread {
-                subject.send(2)                          // queued behind this delivery
+                subject.send(2)  // queued behind this delivery
                 let extra = subject.observeNext { _ in }  // registers without waiting for us
                 extra.dispose()
                 other.dispose()

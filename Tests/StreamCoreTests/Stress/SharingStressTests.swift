@@ -41,22 +41,24 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let shared = subject.shareReplay()
         let keeper = Recorder<Int, Never>()
-        let connection = shared.observe(with: keeper.observer)     // connected before any send
+        let connection = shared.observe(with: keeper.observer)  // connected before any send
         let rounds = Box<[(seen: Box<[Int]>, marker: Int)]>([])
-        await offCooperativePool { runConcurrently(threads: 8) { thread in
-            if thread < Self.senders {
-                for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
-            } else {
-                for round in 0..<Self.observerRounds {
-                    let seen = Box<[Int]>([])
-                    let observation = shared.observeNext { seen.append($0) }
-                    observation.dispose()
-                    let marker = (10 + thread) * 100_000 + round
-                    subject.send(marker)
-                    rounds.append((seen, marker))
+        await offCooperativePool {
+            runConcurrently(threads: 8) { thread in
+                if thread < Self.senders {
+                    for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
+                } else {
+                    for round in 0..<Self.observerRounds {
+                        let seen = Box<[Int]>([])
+                        let observation = shared.observeNext { seen.append($0) }
+                        observation.dispose()
+                        let marker = (10 + thread) * 100_000 + round
+                        subject.send(marker)
+                        rounds.append((seen, marker))
+                    }
                 }
             }
-        } }
+        }
         // Every send has been delivered once all threads returned: check each observer now.
         for (seen, marker) in rounds.value {
             #expect(!seen.value.contains(marker), "an observer received a marker sent after its disposal")
@@ -78,20 +80,22 @@ import Testing
         let keeper = Recorder<Int, Never>()
         let connection = shared.observe(with: keeper.observer)
         let rounds = Box<[(seen: Box<[Int]>, marker: Int)]>([])
-        await offCooperativePool { runConcurrently(threads: 8) { thread in
-            if thread < Self.senders {
-                for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
-            } else {
-                for round in 0..<Self.observerRounds {
-                    let seen = Box<[Int]>([])
-                    let observation = shared.observeNext { seen.append($0) }
-                    observation.dispose()
-                    let marker = (10 + thread) * 100_000 + round
-                    subject.send(marker)
-                    rounds.append((seen, marker))
+        await offCooperativePool {
+            runConcurrently(threads: 8) { thread in
+                if thread < Self.senders {
+                    for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
+                } else {
+                    for round in 0..<Self.observerRounds {
+                        let seen = Box<[Int]>([])
+                        let observation = shared.observeNext { seen.append($0) }
+                        observation.dispose()
+                        let marker = (10 + thread) * 100_000 + round
+                        subject.send(marker)
+                        rounds.append((seen, marker))
+                    }
                 }
             }
-        } }
+        }
         for (seen, marker) in rounds.value {
             #expect(!seen.value.contains(marker), "an observer received a marker sent after its disposal")
             #expect(Self.contiguousPerSender(seen.value, replayedFromStart: false))
@@ -109,17 +113,19 @@ import Testing
             let recorders = (0..<4).map { _ in Recorder<Int, Never>() }
             let observations = recorders.map { shared.observe(with: $0.observer) }
             let lateRecorders = Box<[Recorder<Int, Never>]>([])
-            await offCooperativePool { runConcurrently(threads: 8) { thread in
-                for index in 0..<200 {
-                    if thread == 0, index == 100 { subject.send(completion: .finished) }
-                    if thread >= 6, index.isMultiple(of: 50) {
-                        let late = Recorder<Int, Never>()
-                        _ = shared.observe(with: late.observer)
-                        lateRecorders.append(late)
+            await offCooperativePool {
+                runConcurrently(threads: 8) { thread in
+                    for index in 0..<200 {
+                        if thread == 0, index == 100 { subject.send(completion: .finished) }
+                        if thread >= 6, index.isMultiple(of: 50) {
+                            let late = Recorder<Int, Never>()
+                            _ = shared.observe(with: late.observer)
+                            lateRecorders.append(late)
+                        }
+                        subject.send(thread * 100_000 + index)
                     }
-                    subject.send(thread * 100_000 + index)
                 }
-            } }
+            }
             for recorder in recorders + lateRecorders.value {
                 let events = recorder.events
                 #expect(events.last == .completed)
@@ -135,18 +141,20 @@ import Testing
     @Test func replaySubjectReplaysThenDeliversWithoutGapOrDuplicate() async {
         let subject = ReplaySubject<Int, Never>()
         let violations = Box(0)
-        await offCooperativePool { runConcurrently(threads: 8) { thread in
-            if thread < Self.senders {
-                for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
-            } else {
-                for _ in 0..<Self.observerRounds {
-                    let seen = Box<[Int]>([])
-                    let observation = subject.observeNext { seen.append($0) }
-                    observation.dispose()
-                    if !Self.contiguousPerSender(seen.value, replayedFromStart: true) { violations.mutate { $0 += 1 } }
+        await offCooperativePool {
+            runConcurrently(threads: 8) { thread in
+                if thread < Self.senders {
+                    for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
+                } else {
+                    for _ in 0..<Self.observerRounds {
+                        let seen = Box<[Int]>([])
+                        let observation = subject.observeNext { seen.append($0) }
+                        observation.dispose()
+                        if !Self.contiguousPerSender(seen.value, replayedFromStart: true) { violations.mutate { $0 += 1 } }
+                    }
                 }
             }
-        } }
+        }
         #expect(violations.value == 0)
         let late = Recorder<Int, Never>()
         _ = subject.observe(with: late.observer)
@@ -156,23 +164,25 @@ import Testing
     @Test func currentValueSubjectObserversStartAtACurrentValueAndNeverGoBack() async {
         let subject = CurrentValueSubject<Int, Never>(-1)
         let violations = Box(0)
-        await offCooperativePool { runConcurrently(threads: 8) { thread in
-            if thread < Self.senders {
-                for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
-            } else {
-                for _ in 0..<Self.observerRounds {
-                    let seen = Box<[Int]>([])
-                    let observation = subject.observeNext { seen.append($0) }
-                    observation.dispose()
-                    let values = seen.value
-                    // (May be empty: an observer registered while another thread delivers is
-                    // attached, and given the current value, by that thread, after this returns.)
-                    if !isOrderedPerKey(values.filter { $0 >= 0 }, key: { $0 / 100_000 }) {
-                        violations.mutate { $0 += 1 }
+        await offCooperativePool {
+            runConcurrently(threads: 8) { thread in
+                if thread < Self.senders {
+                    for index in 0..<Self.perSender { subject.send(thread * 100_000 + index) }
+                } else {
+                    for _ in 0..<Self.observerRounds {
+                        let seen = Box<[Int]>([])
+                        let observation = subject.observeNext { seen.append($0) }
+                        observation.dispose()
+                        let values = seen.value
+                        // (May be empty: an observer registered while another thread delivers is
+                        // attached, and given the current value, by that thread, after this returns.)
+                        if !isOrderedPerKey(values.filter { $0 >= 0 }, key: { $0 / 100_000 }) {
+                            violations.mutate { $0 += 1 }
+                        }
                     }
                 }
             }
-        } }
+        }
         #expect(violations.value == 0)
         #expect(subject.value % 100_000 == Self.perSender - 1)
         let late = Recorder<Int, Never>()

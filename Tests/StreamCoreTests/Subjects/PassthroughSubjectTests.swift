@@ -107,7 +107,9 @@ import Testing
         let maxDepth = Box(0)
         let count = Box(0)
         bag += subject.observeNext { value in
-            let current = depth.mutate { $0 += 1; return $0 }
+            let current = depth.mutate {
+                $0 += 1; return $0
+            }
             maxDepth.mutate { $0 = max($0, current) }
             count.mutate { $0 += 1 }
             if value < 100_000 { subject.send(value + 1) }

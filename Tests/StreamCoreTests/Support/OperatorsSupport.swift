@@ -116,7 +116,11 @@ func disposeWhileSending<Element: Sendable>(
     let count = Box(0)
     let observation = signal.observe(with: { event in
         recorder.observer(event)
-        if count.mutate({ $0 += 1; return $0 }) == threshold { started.signal() }
+        if count.mutate({
+            $0 += 1; return $0
+        }) == threshold {
+            started.signal()
+        }
     })
     runConcurrently { thread in
         if thread == 7 {
@@ -162,7 +166,9 @@ func flatteningReleasesCaptures(
     do {
         let tracked = Tracked()
         weakRef = tracked
-        let observation = flatten(outer) { _ in _ = tracked; return inner.toSignal() }.observeNext { _ in }
+        let observation = flatten(outer) { _ in
+            _ = tracked; return inner.toSignal()
+        }.observeNext { _ in }
         drive(outer, inner)
         observation.dispose()
     }

@@ -57,16 +57,18 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
 ) -> Signal<(A.Element, B.Element), A.Error> where A.Error == B.Error {
     Signal.trusted({ observer in
         let junction = Junction(CombineLatest2State<A.Element, B.Element, A.Error>(), downstream: observer)
-        let upstreamA = a.subscribe(Observer(lifetime: junction) { event in
-            let displaced = junction.update { state, output in state.receiveA(event, &output) }
-            _ = displaced
-        })
+        let upstreamA = a.subscribe(
+            Observer(lifetime: junction) { event in
+                let displaced = junction.update { state, output in state.receiveA(event, &output) }
+                _ = displaced
+            })
         if junction.update({ state, _ in state.upstreamA = upstreamA }) == nil { upstreamA.dispose() }
         if junction.isDisposed { return junction }
-        let upstreamB = b.subscribe(Observer(lifetime: junction) { event in
-            let displaced = junction.update { state, output in state.receiveB(event, &output) }
-            _ = displaced
-        })
+        let upstreamB = b.subscribe(
+            Observer(lifetime: junction) { event in
+                let displaced = junction.update { state, output in state.receiveB(event, &output) }
+                _ = displaced
+            })
         if junction.update({ state, _ in state.upstreamB = upstreamB }) == nil { upstreamB.dispose() }
         return junction
     })
@@ -150,10 +152,11 @@ extension Signal {
             let junction = Junction(state, downstream: observer)
             for (index, signal) in signals.enumerated() {
                 if junction.isDisposed { break }
-                let upstream = signal.subscription(Observer(lifetime: junction) { event in
-                    let displaced = junction.update { state, output in state.receive(event, at: index, &output) }
-                    _ = displaced
-                })
+                let upstream = signal.subscription(
+                    Observer(lifetime: junction) { event in
+                        let displaced = junction.update { state, output in state.receive(event, at: index, &output) }
+                        _ = displaced
+                    })
                 if junction.update({ state, _ in state.upstreams[index] = upstream }) == nil { upstream.dispose() }
             }
             return junction

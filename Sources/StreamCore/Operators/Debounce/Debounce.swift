@@ -37,21 +37,23 @@ extension SignalProtocol where Element: Sendable {
                     if let element = state.timerFired() { effects.send(.next(element)) }
                 }
             )
-            engine.setUpstream(self.subscribe(Observer(lifetime: engine) { event in
-                engine.update { state, effects in
-                    switch event {
-                    case .next(let element):
-                        state.element(element)
-                        effects.startTimer(after: interval)
-                    case .completed:
-                        if let element = state.finished() { effects.send(.next(element)) }
-                        effects.send(.completed)
-                    case .failed(let error):
-                        state.failed()
-                        effects.send(.failed(error))
-                    }
-                }
-            }))
+            engine.setUpstream(
+                self.subscribe(
+                    Observer(lifetime: engine) { event in
+                        engine.update { state, effects in
+                            switch event {
+                            case .next(let element):
+                                state.element(element)
+                                effects.startTimer(after: interval)
+                            case .completed:
+                                if let element = state.finished() { effects.send(.next(element)) }
+                                effects.send(.completed)
+                            case .failed(let error):
+                                state.failed()
+                                effects.send(.failed(error))
+                            }
+                        }
+                    }))
             return engine
         })
     }

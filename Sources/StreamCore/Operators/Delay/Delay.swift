@@ -32,12 +32,14 @@ extension SignalProtocol where Element: Sendable {
                     if let deadline = queue.nextDeadline { effects.startTimer(after: deadline - effects.now) }
                 }
             )
-            engine.setUpstream(self.subscribe(Observer(lifetime: engine) { event in
-                engine.update { queue, effects in
-                    queue.append(event, dueAt: effects.now + interval.clampedDelay)
-                    if queue.count == 1 { effects.startTimer(after: interval) }
-                }
-            }))
+            engine.setUpstream(
+                self.subscribe(
+                    Observer(lifetime: engine) { event in
+                        engine.update { queue, effects in
+                            queue.append(event, dueAt: effects.now + interval.clampedDelay)
+                            if queue.count == 1 { effects.startTimer(after: interval) }
+                        }
+                    }))
             return engine
         })
     }

@@ -135,17 +135,18 @@ extension SignalProtocol {
                 var current = first
                 while true {
                     let id = current.id
-                    let inner = current.signal.subscribe(Observer(lifetime: junction) { event in
-                        switch event {
-                        case .next(let element):
-                            junction.send(.next(element))
-                        case .failed(let error):
-                            junction.send(.failed(innerError(error)))
-                        case .completed:
-                            let step = junction.update { state, output in state.completed(id: id, &output) }
-                            if let next = step?.next { run(next) }
-                        }
-                    })
+                    let inner = current.signal.subscribe(
+                        Observer(lifetime: junction) { event in
+                            switch event {
+                            case .next(let element):
+                                junction.send(.next(element))
+                            case .failed(let error):
+                                junction.send(.failed(innerError(error)))
+                            case .completed:
+                                let step = junction.update { state, output in state.completed(id: id, &output) }
+                                if let next = step?.next { run(next) }
+                            }
+                        })
                     guard let step = junction.update({ state, _ in state.started(inner, id: id) }) else {
                         inner.dispose()
                         return
@@ -156,19 +157,20 @@ extension SignalProtocol {
                 }
             }
 
-            let outer = self.subscribe(Observer(lifetime: junction) { event in
-                switch event {
-                case .next(let element):
-                    let signal = transform(element)
-                    if let id = junction.update({ state, _ in state.arrive(signal) }) ?? nil {
-                        run((signal, id))
+            let outer = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    switch event {
+                    case .next(let element):
+                        let signal = transform(element)
+                        if let id = junction.update({ state, _ in state.arrive(signal) }) ?? nil {
+                            run((signal, id))
+                        }
+                    case .failed(let error):
+                        junction.send(.failed(outerError(error)))
+                    case .completed:
+                        junction.update { state, output in state.outerCompleted(&output) }
                     }
-                case .failed(let error):
-                    junction.send(.failed(outerError(error)))
-                case .completed:
-                    junction.update { state, output in state.outerCompleted(&output) }
-                }
-            })
+                })
             if junction.update({ state, _ in state.outer = outer }) == nil { outer.dispose() }
             return junction
         })

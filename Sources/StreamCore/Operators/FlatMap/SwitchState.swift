@@ -138,24 +138,26 @@ extension SignalProtocol {
     ) -> Signal<Inner.Element, Failure> {
         Signal.trusted({ observer in
             let junction = Junction(SwitchState<Inner, Failure>(), downstream: observer)
-            let outer = self.subscribe(Observer(lifetime: junction) { event in
-                switch event {
-                case .next(let element):
-                    let link = SwitchLink(junction: junction, innerError: innerError)
-                    guard let previous = junction.update({ state, _ in state.switchTo(link) }) else { return }
-                    previous?.retire()
-                    let inner = transform(element).subscribe(Observer(lifetime: link) { [link] event in
-                        link.receive(event)
-                    })
-                    // A finished inner (such as `just`) returns an already-disposed disposable.
-                    if inner.isDisposed { return }
-                    if junction.update({ state, _ in state.attach(inner, to: link) }) != true { inner.dispose() }
-                case .failed(let error):
-                    junction.send(.failed(outerError(error)))
-                case .completed:
-                    junction.update { state, output in state.outerCompleted(&output) }
-                }
-            })
+            let outer = self.subscribe(
+                Observer(lifetime: junction) { event in
+                    switch event {
+                    case .next(let element):
+                        let link = SwitchLink(junction: junction, innerError: innerError)
+                        guard let previous = junction.update({ state, _ in state.switchTo(link) }) else { return }
+                        previous?.retire()
+                        let inner = transform(element).subscribe(
+                            Observer(lifetime: link) { [link] event in
+                                link.receive(event)
+                            })
+                        // A finished inner (such as `just`) returns an already-disposed disposable.
+                        if inner.isDisposed { return }
+                        if junction.update({ state, _ in state.attach(inner, to: link) }) != true { inner.dispose() }
+                    case .failed(let error):
+                        junction.send(.failed(outerError(error)))
+                    case .completed:
+                        junction.update { state, output in state.outerCompleted(&output) }
+                    }
+                })
             if junction.update({ state, _ in state.outer = outer }) == nil { outer.dispose() }
             return junction
         })

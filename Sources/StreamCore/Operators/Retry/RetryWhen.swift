@@ -81,9 +81,10 @@ where Trigger.Error == Upstream.Error {
         guard isFirst else { return }
         repeat {
             if output.isDisposed { break }
-            upstreamSlot.otherDisposable = upstream.subscribe(Observer(lifetime: output) { [self] event in
-                self.upstreamEvent(event)
-            })
+            upstreamSlot.otherDisposable = upstream.subscribe(
+                Observer(lifetime: output) { [self] event in
+                    self.upstreamEvent(event)
+                })
         } while loop.withLock { loop in
             defer { loop.isRequested = false }
             if !loop.isRequested { loop.isSubscribing = false }
@@ -110,7 +111,7 @@ where Trigger.Error == Upstream.Error {
             guard isFirst else { return }
             switch triggerEvent {
             case .next:
-                self.triggerSlot.otherDisposable = nil   // disposes the trigger observation held so far
+                self.triggerSlot.otherDisposable = nil  // disposes the trigger observation held so far
                 self.start()
             case .completed: self.output.on(.failed(error))
             case .failed(let triggerError): self.output.on(.failed(triggerError))

@@ -27,12 +27,13 @@ extension SignalProtocol {
     ) -> Signal<Element, Error> where Other.Error == Never {
         let trigger = Signal<Void, Error>.trusted({ observer in
             // Maps the safe signal's events one to one, so it keeps other's contract.
-            other.subscribe(Observer(lifetime: observer.lifetime) { event in
-                switch event {
-                case .next: observer.on(.next(()))
-                case .completed: observer.on(.completed)
-                }
-            })
+            other.subscribe(
+                Observer(lifetime: observer.lifetime) { event in
+                    switch event {
+                    case .next: observer.on(.next(()))
+                    case .completed: observer.on(.completed)
+                    }
+                })
         })
         return retry(when: { error, _ in shouldRetry(error) ? trigger : Signal<Void, Error>.completed() })
     }

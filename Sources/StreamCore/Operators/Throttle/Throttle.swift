@@ -97,21 +97,23 @@ extension SignalProtocol where Element: Sendable {
                     effects.startTimer(after: interval)
                 }
             )
-            engine.setUpstream(self.subscribe(Observer(lifetime: engine) { event in
-                engine.update { state, effects in
-                    switch event {
-                    case .next(let element):
-                        guard state.element(element) == .sendAndOpenWindow else { return }
-                        effects.send(.next(element))
-                        effects.startTimer(after: interval)
-                    case .completed:
-                        if let element = state.finished() { effects.send(.next(element)) }
-                        effects.send(.completed)
-                    case .failed(let error):
-                        effects.send(.failed(error))
-                    }
-                }
-            }))
+            engine.setUpstream(
+                self.subscribe(
+                    Observer(lifetime: engine) { event in
+                        engine.update { state, effects in
+                            switch event {
+                            case .next(let element):
+                                guard state.element(element) == .sendAndOpenWindow else { return }
+                                effects.send(.next(element))
+                                effects.startTimer(after: interval)
+                            case .completed:
+                                if let element = state.finished() { effects.send(.next(element)) }
+                                effects.send(.completed)
+                            case .failed(let error):
+                                effects.send(.failed(error))
+                            }
+                        }
+                    }))
             return engine
         })
     }

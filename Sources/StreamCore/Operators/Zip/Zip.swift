@@ -57,17 +57,19 @@ public func zip<A: SignalProtocol, B: SignalProtocol>(
 ) -> Signal<(A.Element, B.Element), A.Error> where A.Error == B.Error {
     Signal.trusted({ observer in
         let junction = Junction(Zip2State<A.Element, B.Element, A.Error>(), downstream: observer)
-        let upstreamA = a.subscribe(Observer(lifetime: junction) { event in
-            junction.update { state, output in state.receiveA(event, &output) }
-            // A pair may have emptied the buffer of a completed source.
-            if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
-        })
+        let upstreamA = a.subscribe(
+            Observer(lifetime: junction) { event in
+                junction.update { state, output in state.receiveA(event, &output) }
+                // A pair may have emptied the buffer of a completed source.
+                if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
+            })
         if junction.update({ state, _ in state.upstreamA = upstreamA }) == nil { upstreamA.dispose() }
         if junction.isDisposed { return junction }
-        let upstreamB = b.subscribe(Observer(lifetime: junction) { event in
-            junction.update { state, output in state.receiveB(event, &output) }
-            if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
-        })
+        let upstreamB = b.subscribe(
+            Observer(lifetime: junction) { event in
+                junction.update { state, output in state.receiveB(event, &output) }
+                if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
+            })
         if junction.update({ state, _ in state.upstreamB = upstreamB }) == nil { upstreamB.dispose() }
         return junction
     })
@@ -165,10 +167,11 @@ extension Signal {
             let junction = Junction(ZipManyState<Element, Error>(count: signals.count), downstream: observer)
             for (index, signal) in signals.enumerated() {
                 if junction.isDisposed { break }
-                let upstream = signal.subscription(Observer(lifetime: junction) { event in
-                    junction.update { state, output in state.receive(event, at: index, &output) }
-                    if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
-                })
+                let upstream = signal.subscription(
+                    Observer(lifetime: junction) { event in
+                        junction.update { state, output in state.receive(event, at: index, &output) }
+                        if case .next = event { junction.update { state, output in state.checkCompletion(&output) } }
+                    })
                 if junction.update({ state, _ in state.upstreams[index] = upstream }) == nil { upstream.dispose() }
             }
             return junction

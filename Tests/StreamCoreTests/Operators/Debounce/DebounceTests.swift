@@ -49,7 +49,7 @@ import Testing
         let source: TestSignal<String, Never> = try scheduler.coldSignal("-a------|")
         let recorder = scheduler.record(source.debounce(for: .seconds(3), on: scheduler))
         scheduler.advance(byTicks: 2)
-        #expect(scheduler.pendingCount == 2)   // the timer and the source's completion
+        #expect(scheduler.pendingCount == 2)  // the timer and the source's completion
         recorder.dispose()
         #expect(scheduler.pendingCount == 0)
         scheduler.run()

@@ -44,7 +44,9 @@ import Testing
     @Test func synchronousFailuresRetryInALoopNotARecursion() {
         let subscriptions = LockedState(0)
         let failing = Signal<Int, TestError> { observer in
-            let count = subscriptions.withLock { $0 += 1; return $0 }
+            let count = subscriptions.withLock {
+                $0 += 1; return $0
+            }
             if count < 10_000 {
                 observer.on(.failed(.boom))
             } else {
@@ -60,9 +62,10 @@ import Testing
     @Test func disposingWhileWaitingCancelsTheTriggerAndDoesNotResubscribe() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.coldSignal("-#", values: ["a": 1], error: TestError.boom)
-        let recorder = scheduler.record(source.retry(when: { _, _ in
-            Signal<Void, TestError>(just: (), after: .seconds(5), scheduler: scheduler)
-        }))
+        let recorder = scheduler.record(
+            source.retry(when: { _, _ in
+                Signal<Void, TestError>(just: (), after: .seconds(5), scheduler: scheduler)
+            }))
         scheduler.advance(byTicks: 2)
         #expect(scheduler.pendingCount == 1)
         recorder.dispose()

@@ -23,7 +23,9 @@ import Testing
         let scheduler = TestScheduler()
         let attempts = LockedState(0)
         let flaky = Signal<Int, TestError> { observer in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1; return $0
+            }
             if attempt < 3 { observer.on(.failed(.boom)) } else { observer.receive(lastElement: attempt) }
             return NonDisposable.instance
         }
