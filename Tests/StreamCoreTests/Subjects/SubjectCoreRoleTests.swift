@@ -6,33 +6,16 @@ import Testing
 
 /// The subject's engine on the shared ``DeliveryRole`` (issue 18): disposals queued for the role
 /// holder, a close while the holder delivers, and a closed core. Each observer's closure holds a
-/// ``Payload`` whose `deinit` counts and then takes the core's lock (`observerCount`): released
+/// ``DeinitProbe`` whose `deinit` counts and then takes the core's lock (`observerCount`): released
 /// under the lock it would hang (each scenario runs on another thread with a bounded wait), and
 /// a closure never released leaves the count short.
 @Suite struct SubjectCoreRoleTests {
-    /// Runs a closure in its `deinit`.
-    final class Payload: Sendable {
-        let onDeinit: @Sendable () -> Void
-        init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
-        deinit { onDeinit() }
-    }
-
-    /// Runs `work` on another thread and reports whether it finished within the timeout.
-    private func finishes(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            work()
-            done.signal()
-        }
-        return done.wait(timeout: .now() + 30) == .success
-    }
-
     /// An observer whose closure holds a payload counting its release into `released`.
     private func observer(
         of core: SubjectCore<Int, Never>, released: Box<Int>, received: Box<[Int]>,
         onNext: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> any Disposable {
-        let payload = Payload {
+        let payload = DeinitProbe {
             released.mutate { $0 += 1 }
             _ = core.observerCount  // takes the core's lock: hangs if released under it
         }
@@ -49,7 +32,7 @@ import Testing
         let receivedA = Box<[Int]>([])
         let receivedB = Box<[Int]>([])
         let whileHeld = Box(0)
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let core = SubjectCore<Int, Never>()
             let second = Box<(any Disposable)?>(nil)
             let first = observer(of: core, released: released, received: receivedA) { value in
@@ -74,7 +57,7 @@ import Testing
         let released = Box(0)
         let receivedB = Box<[Int]>([])
         let whileHeld = Box(0)
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let core = SubjectCore<Int, Never>()
             let second = Box<(any Disposable)?>(nil)
             let first = observer(of: core, released: released, received: Box([])) { value in
@@ -97,7 +80,7 @@ import Testing
         let received = Box<[Int]>([])
         let whileHeld = Box(0)
         let refused = Box(false)
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let core = SubjectCore<Int, Never>(replay: 1, initial: 0)
             core.close()
             let late = observer(of: core, released: released, received: received)
@@ -115,7 +98,7 @@ import Testing
         let released = Box(0)
         let receivedLate = Box<[Int]>([])
         let whileHeld = Box(0)
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let core = SubjectCore<Int, Never>(replay: 1)
             let late = Box<(any Disposable)?>(nil)
             let first = observer(of: core, released: released, received: Box([])) { value in
@@ -142,7 +125,7 @@ import Testing
             let released = Box(0)
             let registered = Box(0)
             let settled = Box(false)
-            let finished = finishes {
+            let finished = finishesOnAnotherThread {
                 let core = SubjectCore<Int, Never>()
                 let closed = Box(false)
                 let late = Box(0)

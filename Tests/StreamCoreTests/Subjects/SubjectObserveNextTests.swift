@@ -8,23 +8,6 @@ import Testing
 /// observer slots' upkeep: the newest observer leaves without a hole, holes are compacted in
 /// place in registration order, and storage is given back once the slots are sparse.
 @Suite struct SubjectObserveNextTests {
-    /// Runs a closure in its `deinit`.
-    final class Payload: Sendable {
-        let onDeinit: @Sendable () -> Void
-        init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
-        deinit { onDeinit() }
-    }
-
-    /// Runs `work` on another thread and reports whether it finished within the timeout.
-    private func finishes(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            work()
-            done.signal()
-        }
-        return done.wait(timeout: .now() + 30) == .success
-    }
-
     @Test func eachSubjectGivesElementsInOrderAndEndsTheObservationAtItsTerminalEvent() {
         let passthrough = PassthroughSubject<Int, TestError>()
         let current = CurrentValueSubject<Int, TestError>(0)
@@ -77,9 +60,9 @@ import Testing
     @Test func anElementObserverIsReleasedOnceOutsideTheLockWhenTheSubjectTerminates() {
         let released = Box(0)
         let received = Box<[Int]>([])
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let subject = PassthroughSubject<Int, Never>()
-            let payload = Payload {
+            let payload = DeinitProbe {
                 released.mutate { $0 += 1 }
                 _ = subject.observerCount  // takes the subject's lock: hangs if released under it
             }
