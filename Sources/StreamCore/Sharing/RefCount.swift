@@ -66,12 +66,19 @@ final class RefCounter: Sendable {
         let downstream = observer.handler
         var handler = downstream
         if let view = observer.lifetime as? ObservationHandle.Lifetime {
-            // The common case (an observation's own lifetime): its flag is read directly, one
-            // atomic load per event instead of a call through the `Disposable` existential.
-            let flag = view.flag
-            handler = { event in
-                downstream(event)
-                if flag.value.load(ordering: .acquiring) { observation.dispose() }
+            // The common case: an observation's own lifetime. Its handle disposes what this call
+            // returns as soon as it has it (at once if already disposed), so the per-event check
+            // matters only while this call runs: when it starts the connection (`staged`), a
+            // synchronous source runs inside `settle()` below. Otherwise nothing but this
+            // registration's replay arrives before the handle holds `observation`, and the
+            // handler stays the downstream's own. The flag is read directly: one atomic load
+            // per event instead of a call through the `Disposable` existential.
+            if staged {
+                let flag = view.flag
+                handler = { event in
+                    downstream(event)
+                    if flag.value.load(ordering: .acquiring) { observation.dispose() }
+                }
             }
         } else if let lifetime = observer.lifetime {
             // A downstream that ended (take, first, …) releases its share at once, even while
