@@ -104,6 +104,8 @@ package final class ObserverNode<Element, Error: Swift.Error>: ObserverSlot, @un
     @inlinable
     func receive(_ event: Event) {
         if disposed.load(ordering: .acquiring) { return }
+        // Switched on in place rather than through `Handler.callAsFunction`: binding the whole
+        // optional enum first costs about 4 instructions per delivered event (W3 +4 %).
         switch handler {
         case .events(let handler)?:
             handler(event)
