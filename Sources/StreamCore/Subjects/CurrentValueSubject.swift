@@ -19,7 +19,7 @@ public final class CurrentValueSubject<Element, Error: Swift.Error>: SignalProto
 
     /// Creates a subject holding `value`.
     public init(_ value: Element) {
-        core = SubjectCore(replay: 1, initial: value)
+        core = SubjectCore(replay: 1, initial: value, tracksLatest: true)
     }
 
     /// The latest value. Setting it sends the new value to every observer.

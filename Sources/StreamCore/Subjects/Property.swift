@@ -31,7 +31,7 @@ public final class Property<Value>: PropertyProtocol, ObserverProtocol, Sendable
 
     /// Creates a property holding `value`.
     public init(_ value: Value) {
-        core = SubjectCore(replay: 1, initial: value)
+        core = SubjectCore(replay: 1, initial: value, tracksLatest: true)
     }
 
     /// The current value; setting it notifies every observer.

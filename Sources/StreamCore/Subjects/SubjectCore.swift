@@ -1,7 +1,9 @@
 /// The engine shared by every subject and property: an observer list plus serial delivery.
 ///
 /// - Delivery is serial: one thread at a time holds the *delivery role* (a ``DeliveryRole``, see
-///   ``SubjectCoreBase`` for this engine's specialisation), taken and given back under the mutex. A send that arrives while another is being delivered (from another
+///   ``SubjectCoreBase`` for this engine's specialisation). An element sent while nobody holds
+///   it takes it and gives it back lock-free (two compare-and-swaps, no mutex); anything else
+///   takes the mutex. A send that arrives while another is being delivered (from another
 ///   thread, or re-entrantly from an observer) is queued and delivered, in order, by the role
 ///   holder. No observer is called with the mutex held.
 /// - The observer slots belong to the role (see ``SubjectCoreBase``): a registration or removal
@@ -35,15 +37,11 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @exclusivity(unchecked)
     @usableFromInline
     var pending = FIFOQueue<Operation>()
-    /// A terminal event was accepted, or the core was closed; later sends are dropped. Mutex.
-    @exclusivity(unchecked)
-    @usableFromInline
-    var isTerminated = false
     /// The terminal event, once its delivery started; late observers receive it at once. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
     var terminal: Event?
-    /// Elements for new observers. Mutex.
+    /// Elements for new observers. Delivery role (see ``SubjectCoreBase``).
     @exclusivity(unchecked)
     @usableFromInline
     var replay: RingBuffer<Element>
@@ -60,9 +58,10 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     let tracksLatest: Bool
 
     /// Creates a core; `replay` is how many recent elements new observers receive (negative
-    /// counts as zero), `initial` an element they receive first; `tracksLatest: false` keeps no
-    /// reference to the latest element (``latest`` is then `nil`).
-    package init(replay: Int = 0, initial: Element? = nil, tracksLatest: Bool = true) {
+    /// counts as zero), `initial` an element they receive first; `tracksLatest: true` keeps a
+    /// reference to the latest element for ``latest`` (else `nil`), which makes every send take
+    /// the mutex to record it.
+    package init(replay: Int = 0, initial: Element? = nil, tracksLatest: Bool = false) {
         replayCapacity = max(0, replay)
         self.replay = RingBuffer(capacity: replayCapacity)
         if let initial { self.replay.append(initial) }
@@ -78,6 +77,34 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @inlinable
     @discardableResult
     package func send(_ event: Event) -> Bool {
+        // The common case: an element, no latest element to record, nobody holding the role. The
+        // gate is never `idle` once the core terminated, so this path needs no mutex at all.
+        if !tracksLatest, case .next(let element) = event,
+            takeLockFree()
+        {
+            // The evicted element's deinit is user code: it runs here, with no lock held.
+            if replayCapacity > 0 { _ = replay.append(element) }
+            deliver(event)
+            giveBack()
+            return true
+        }
+        return sendLocked(event)
+    }
+
+    /// Gives back a role taken lock-free: with a compare-and-swap if nothing was queued behind
+    /// it, else by draining the locked role's queue. Role holder.
+    @inlinable @inline(__always)
+    func giveBack() {
+        if giveBackLockFree() { return }
+        drain()
+    }
+
+    /// ``send(_:)`` under the mutex: a terminal event, an element whose latest value is kept,
+    /// or an element sent while the role is held. Out of line, so that the lock-free path stays
+    /// small enough to inline.
+    @inlinable
+    @inline(never)
+    func sendLocked(_ event: Event) -> Bool {
         mutex.lock()
         if isTerminated {  // also set by close()
             mutex.unlock()
@@ -92,9 +119,20 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
                 displaced = latestElement.take()
                 latestElement = element
             }
+            // Nobody holds the role: take it lock-free and give it back the same way.
+            if takeLockFree() {
+                mutex.unlock()
+                withExtendedLifetime(displaced) {}
+                if replayCapacity > 0 { _ = replay.append(element) }
+                deliver(event)
+                giveBack()
+                return true
+            }
         case .failed, .completed:
+            // A terminal event takes the locked role: the gate then stays `locked` for good.
             isTerminated = true
         }
+        lockGate()
         guard role.takeIfIdle() else {
             queueForHolder(.event(event))
             mutex.unlock()
@@ -120,7 +158,8 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
 
     /// Records an event whose delivery starts now: the replay buffer and the terminal event
     /// advance in delivery order, so an observer attached between two queued events is replayed
-    /// exactly what was delivered before it and then receives the rest. Mutex held.
+    /// exactly what was delivered before it and then receives the rest. Role holder, mutex held
+    /// (the terminal event is the mutex's; the replay buffer is the role's).
     ///
     /// - Returns: The element evicted from the replay buffer: release it after unlocking.
     @inlinable
@@ -178,6 +217,13 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         }
     }
 
+    /// Disposal (in the non-generic base) took the role lock-free and found operations queued
+    /// behind it.
+    @usableFromInline
+    override func drainQueued() {
+        drain()
+    }
+
     /// Applies what was queued during our delivery, in order, then gives up the role.
     @inlinable
     func drain() {
@@ -185,7 +231,8 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             mutex.lock()
             switch role.next() {
             case .idle:
-                // The common case: nothing arrived during the delivery.
+                // Nothing more was queued: lock-free sends may take the role again.
+                reopenGate()
                 mutex.unlock()
                 return
             case .stop:
@@ -224,6 +271,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     package func close() {
         mutex.lock()
         isTerminated = true
+        lockGate()
         let action = role.close()
         var nodes = ContiguousArray<ObserverSlot?>()
         if case .release = action { nodes = takeAllSlots() }
@@ -297,10 +345,19 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// Registers `node` (see ``observe(_:)``).
     @inlinable
     func observe(node: Node) -> any Disposable {
+        if replayCapacity == 0, takeLockFree() {
+            // Nobody holds the role (and the core has not terminated: the gate would be
+            // `locked`): the slots are ours until we give it back.
+            register(node)
+            giveBack()
+            return node
+        }
         mutex.lock()
+        lockGate()
         if role.phase == .idle, replayCapacity == 0, terminal == nil {
             // Nobody holds the role: the slots are ours under the mutex.
             register(node)
+            reopenGate()
             mutex.unlock()
             return node
         }
@@ -328,6 +385,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// with it released.
     @inlinable
     func take(_ node: Node, operation: Operation) -> any Disposable {
+        lockGate()
         switch role.enqueue(.operation) {
         case .deliverNow:
             mutex.unlock()

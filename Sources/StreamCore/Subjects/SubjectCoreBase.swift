@@ -1,21 +1,38 @@
+public import Synchronization
+
 /// The non-generic half of the subject engine: the lock, the delivery role and the observer
 /// slots. See ``SubjectCore`` for the protocol; this part exists so that disposal (reached
 /// through `any Disposable`, never specialized) runs without generic metadata lookups.
 ///
-/// Specialisation of ``DeliveryRole``: *deliver now, slots owned by the role*. The role's queue
-/// holds ``SubjectDeferred`` items, which are not generic: a disposal during a delivery queues
-/// `.detach(node)` from this non-generic class, and a send or registration queues `.operation`,
-/// whose payload (the event or the node to attach) waits in ``SubjectCore``'s own queue in the
-/// same order. The subject is never sealed (a terminated subject still registers observers, to
-/// give them its terminal event); ``SubjectCore/close()`` closes the role.
+/// Specialisation of ``DeliveryRole``: *deliver now, slots owned by the role, compare-and-swap
+/// in front*. The role's queue holds ``SubjectDeferred`` items, which are not generic: a disposal
+/// during a delivery queues `.detach(node)` from this non-generic class, and a send or
+/// registration queues `.operation`, whose payload (the event or the node to attach) waits in
+/// ``SubjectCore``'s own queue in the same order. The subject is never sealed (a terminated
+/// subject still registers observers, to give them its terminal event); ``SubjectCore/close()``
+/// closes the role.
+///
+/// In front of the locked role sits `gate`, the store's device (Decision 0022): an element sent
+/// while nobody holds the role takes it with one compare-and-swap (`idle` → `held`) and gives it
+/// back with another (`held` → `idle`), without the mutex. Everything else goes through the
+/// mutex, and first makes the locked role authoritative (``lockGate()``): a lock-free holder's
+/// role is handed to the locked role (`held` → `locked`, so that the holder's lock-free give-back
+/// fails and it drains the locked role's queue under the mutex), and an idle gate is closed
+/// (`idle` → `locked`) while the mutex holder works on the slots. ``reopenGate()`` opens it again
+/// when nobody holds the role; once the subject terminated (or was closed) it stays `locked`, so
+/// the lock-free path never has to read `isTerminated`.
 ///
 /// Guarding rules:
-/// - `role` and `detachedWhileClosing` (and the subclass's pending payloads) are read and
-///   written only with `mutex` held.
-/// - `slots` and `holes`, and each registered node's `index` and `handler`, belong to the
-///   *delivery role*: the thread that took the role under the mutex reads and changes them
-///   without the mutex until it gives the role back (under the mutex); any other thread changes
-///   them only with the mutex held while the role is idle.
+/// - `role`, `isTerminated` and `detachedWhileClosing` (and the subclass's pending payloads,
+///   terminal event and latest element) are read and written only with `mutex` held.
+/// - `slots` and `holes`, each registered node's `index` and `handler`, and the subclass's replay
+///   buffer belong to the *delivery role*: the thread that holds it (taken lock-free through
+///   `gate`, or under the mutex from the locked role) reads and changes them without the mutex
+///   until it gives the role back; any other thread changes them only with the mutex held, the
+///   gate `locked` and the locked role idle.
+/// - `gate` changes from `idle` to `held` and back without the mutex (acquiring and releasing,
+///   so that the role's fields pass from holder to holder); every other change of `gate` happens
+///   with the mutex held.
 @usableFromInline
 package class SubjectCoreBase: @unchecked Sendable {
     // @unchecked Sendable: every mutable field follows the guarding rules above.
@@ -25,6 +42,15 @@ package class SubjectCoreBase: @unchecked Sendable {
     @exclusivity(unchecked)
     @usableFromInline
     final var role = DeliveryRole<SubjectDeferred>()
+    /// Who may take the role without the mutex (see the type's documentation). Lock-free from
+    /// `idle` to `held` and back; every other change with the mutex held.
+    @usableFromInline
+    final let gate = Atomic<SubjectGate>(.idle)
+    /// A terminal event was accepted, or the core was closed; later sends are dropped, and the
+    /// gate stays `locked`. Mutex.
+    @exclusivity(unchecked)
+    @usableFromInline
+    final var isTerminated = false
     /// Nodes disposed while the role was closing (and those whose queued removal the close
     /// dropped): the holder, still walking the slots, releases them when it stops. Mutex.
     @exclusivity(unchecked)
@@ -100,15 +126,77 @@ package class SubjectCoreBase: @unchecked Sendable {
         slots = smaller
     }
 
+    /// Takes the role lock-free if nobody holds it (`idle` → `held`); the caller then holds it
+    /// and gives it back with ``giveBackLockFree()``. Any thread, mutex held or not.
+    @inlinable @inline(__always)
+    final func takeLockFree() -> Bool {
+        gate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged
+    }
+
+    /// Gives back a role taken with ``takeLockFree()`` (`held` → `idle`); `false` if the role was
+    /// handed to the locked role meanwhile (then the caller drains its queue under the mutex).
+    @inlinable @inline(__always)
+    final func giveBackLockFree() -> Bool {
+        gate.compareExchange(expected: .held, desired: .idle, ordering: .releasing).exchanged
+    }
+
+    /// Makes the locked role the one that says who delivers: afterwards `gate` is `locked`, and
+    /// `role` is `delivering` if a lock-free holder was delivering (it gives the role back under
+    /// the mutex), or idle if nobody was (then the slots are the mutex holder's until
+    /// ``reopenGate()``). Mutex held.
+    @inlinable
+    final func lockGate() {
+        // The common case first: nobody holds the role.
+        if gate.compareExchange(expected: .idle, desired: .locked, ordering: .acquiring).exchanged { return }
+        while true {
+            switch gate.load(ordering: .acquiring) {
+            case .locked:
+                return
+            case .idle:
+                // Given back meanwhile.
+                if gate.compareExchange(expected: .idle, desired: .locked, ordering: .acquiring).exchanged { return }
+            case .held:
+                // Hand the lock-free holder's role to the locked role, which queues for it.
+                if gate.compareExchange(expected: .held, desired: .locked, ordering: .acquiringAndReleasing).exchanged {
+                    role = DeliveryRole(held: true)
+                    return
+                }
+            }
+        }
+    }
+
+    /// Opens the gate for lock-free sends again if nobody holds the role and the subject has not
+    /// terminated. Mutex held, gate `locked`.
+    @inlinable
+    final func reopenGate() {
+        if case .idle = role.phase, !isTerminated { gate.store(.idle, ordering: .releasing) }
+    }
+
+    /// Delivers what was queued behind a role taken lock-free, then gives the role back under the
+    /// mutex. Role holder, gate `locked`. ``SubjectCore`` overrides it with its drain; the base
+    /// has no events to deliver.
+    @usableFromInline
+    func drainQueued() {}
+
     /// Removes a disposed node: at once if nobody holds the role, else by the role holder.
     @usableFromInline
     final func remove(_ node: ObserverSlot) {
+        if takeLockFree() {
+            // Nobody held the role: the slots are ours until we give it back.
+            unregister(node)
+            if !giveBackLockFree() { drainQueued() }
+            // Released with no lock and no role held: the closure's captures may run user code.
+            node.releaseHandler()
+            return
+        }
         mutex.lock()
+        lockGate()
         switch role.phase {
         case .idle, .closed:
             // Nobody holds the role: the slots are ours under the mutex (after a close they are
             // empty and the node's index is -1, which `unregister` ignores).
             unregister(node)
+            reopenGate()
             mutex.unlock()
             // The node is out of the slots and nobody holds the role for it: releasing the
             // closure (which may run user deinit code) happens outside the lock.
@@ -162,8 +250,27 @@ package class SubjectCoreBase: @unchecked Sendable {
 
     /// The number of registered observers (for tests and diagnostics); 0 while delivering.
     package final var observerCount: Int {
-        mutex.withLock { role.isHeld ? 0 : slots.count - holes }
+        mutex.lock()
+        lockGate()
+        let count = role.isHeld ? 0 : slots.count - holes
+        reopenGate()
+        mutex.unlock()
+        return count
     }
+}
+
+/// Who may take a subject's delivery role without its mutex (see ``SubjectCoreBase``).
+@usableFromInline
+package enum SubjectGate: UInt8, AtomicRepresentable, Sendable {
+    /// Nobody holds the role, the subject has not terminated, and the locked role is idle with an
+    /// empty queue: an element sent now takes the role lock-free.
+    case idle
+    /// A thread took the role lock-free and nothing was queued behind it: it gives the role back
+    /// with a compare-and-swap.
+    case held
+    /// The locked role says who delivers: a mutex holder is working on the slots, operations
+    /// were queued behind a holder, or the subject terminated (then for good).
+    case locked
 }
 
 /// What waits for the subject's role holder (see ``SubjectCoreBase``).
