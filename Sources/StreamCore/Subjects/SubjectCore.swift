@@ -186,8 +186,10 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             return
         }
         // The slot array keeps every node alive for the whole loop (only the role holder, which
-        // is us, can change it), so nodes are borrowed at +0 instead of retained per event.
-        slots.withUnsafeBufferPointer { buffer in
+        // is us, can change it), so nodes are borrowed at +0 instead of retained per event. The
+        // mutable form reaches the array in place (it is uniquely referenced: nothing keeps a
+        // copy), where the read-only one retains and releases its storage per send (W2 −31).
+        slots.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             let stride = MemoryLayout<ObserverSlot?>.stride
