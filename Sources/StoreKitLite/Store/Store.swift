@@ -42,8 +42,8 @@ public import Synchronization
 public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @unchecked Sendable {
     // @unchecked Sendable: `lockedRole` is a LockedState; the state (in `cell`) is changed only
     // by the dispatch-role holder (taken and given back through the atomic `roleGate` with
-    // acquire/release ordering, see `enqueue`) and read through the cell's gate; `links` is set
-    // once in `init` before the store is shared; every other stored property is immutable or thread-safe.
+    // acquire/release ordering, see `enqueue`) and read through the cell's gate; the middleware
+    // links (`linkStorage`) are written once in `init` before the store is shared; every other stored property is immutable or thread-safe.
 
     /// The state type, as a property's value.
     public typealias Value = State
@@ -70,12 +70,22 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         }
     }
 
-    /// A middleware with its context, built once.
+    /// A middleware with its context, built once. A class, so that dispatch borrows it and its
+    /// immutable closures at +0 (a struct copied out of an array retains its three references).
     @usableFromInline
-    struct Link {
+    final class Link {
         @usableFromInline let intercept: Middleware<State, Action>.Intercept?
         @usableFromInline let holding: Middleware<State, Action>.HoldingIntercept?
         @usableFromInline let context: MiddlewareContext<State, Action>
+
+        init(
+            intercept: Middleware<State, Action>.Intercept?, holding: Middleware<State, Action>.HoldingIntercept?,
+            context: MiddlewareContext<State, Action>
+        ) {
+            self.intercept = intercept
+            self.holding = holding
+            self.context = context
+        }
     }
 
     /// Who holds the dispatch role, as seen lock-free by the compare-and-swap fast path.
@@ -104,10 +114,14 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let cell: StateCell<State, Action>
     @usableFromInline
     let reducer: Reducer<State, Action>.Reduce
-    /// The middleware chain; set once in `init`, before the store is shared.
-    @exclusivity(unchecked)
+    /// The middleware chain, `linkCount` links; written once in `init`, before the store is
+    /// shared, and released in `deinit`. Not an array: dispatch reads it in place, without
+    /// retaining an array's storage.
     @usableFromInline
-    var links: ContiguousArray<Link> = []
+    let linkStorage: UnsafeMutablePointer<Link>
+    /// The number of middleware links.
+    @usableFromInline
+    let linkCount: Int
     /// Publishes one update per processed action. Keeps no copy of the state: a new observer's
     /// first update is read from `cell`.
     @usableFromInline
@@ -167,14 +181,16 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         self.reducer = reducer.reduce
         notificationContext = notifyOn
         observingMiddleware = observers
-        links = ContiguousArray(
-            middleware.enumerated().map { index, middleware in
-                Link(
+        linkCount = middleware.count
+        linkStorage = .allocate(capacity: middleware.count)
+        for (index, middleware) in middleware.enumerated() {
+            (linkStorage + index).initialize(
+                to: Link(
                     intercept: middleware.intercept,
                     holding: middleware.holding,
                     context: MiddlewareContext(store: self, index: index)
-                )
-            })
+                ))
+        }
         for observer in observers {
             observer.observe(currentStateLastAction: updates)
         }
@@ -187,6 +203,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         core.close()
         effectCore.send(.completed)
         effectCore.close()
+        linkStorage.deinitialize(count: linkCount)
+        linkStorage.deallocate()
     }
 
     /// The current state: the state after the last action the store reduced.
@@ -297,27 +315,44 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         }
     }
 
+    /// Runs the middleware chain from the action's start; `nil` if a middleware dropped the action
+    /// (its outcome resolved) or held it back. Role holder.
+    ///
+    /// The links are borrowed in place at +0 (they live as long as the store, and never change
+    /// after `init`): copying each out would retain and release it per middleware per dispatch.
+    @inlinable
+    func runMiddleware(_ action: Action, pending: Pending) -> Action? {
+        var action = action
+        let raw = UnsafeRawPointer(linkStorage)
+        var index = pending.start
+        while index < linkCount {
+            let link = raw.load(fromByteOffset: index &* MemoryLayout<Link>.stride, as: Unmanaged<Link>.self)
+            let passed: Action? = link._withUnsafeGuaranteedRef { link in
+                if let intercept = link.intercept {
+                    guard let passed = intercept(action, link.context) else {
+                        finish(pending, .failure(.droppedByMiddleware))
+                        return nil
+                    }
+                    return passed
+                }
+                // A middleware that may hold the action back; it resolves a drop itself.
+                return intercept(action, holding: link, pending: pending)
+            }
+            guard let passed else { return nil }
+            action = passed
+            index &+= 1
+        }
+        return action
+    }
+
     /// Runs the middleware chain from the action's start, then the reducer in place, then
     /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
     func process(_ pending: Pending) {
         var action = pending.action
-        var index = pending.start
-        let count = links.count
-        while index < count {
-            let link = links[index]
-            if let intercept = link.intercept {
-                guard let passed = intercept(action, link.context) else {
-                    finish(pending, .failure(.droppedByMiddleware))
-                    return
-                }
-                action = passed
-            } else {
-                // A middleware that may hold the action back; it resolves a drop itself.
-                guard let passed = intercept(action, holding: link, pending: pending) else { return }
-                action = passed
-            }
-            index &+= 1
+        if pending.start < linkCount {
+            guard let passed = runMiddleware(action, pending: pending) else { return }
+            action = passed
         }
         cell.gate.beginWrite()
         do throws(StoreError) {
