@@ -183,6 +183,13 @@ package struct DeliveryRole<Item> {
         return true
     }
 
+    /// The holder gave the role back without the lock (an engine's lock-free give-back, see
+    /// ``Junction``): a `delivering` role with an empty queue becomes idle. Under the engine's lock.
+    @inlinable
+    package mutating func givenBackLockFree() {
+        if case .delivering = phase, queue.isEmpty { phase = .idle }
+    }
+
     /// Offers an item to a drained engine: it is always queued; `isLast` seals the role.
     @inlinable
     package mutating func enqueueForDrain(_ item: Item, isLast: Bool = false) -> DrainAction {

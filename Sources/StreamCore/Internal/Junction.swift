@@ -27,7 +27,10 @@ package protocol JunctionState {
 ///   re-entrantly from the downstream handler) is queued and delivered by the role holder, in
 ///   order. Nothing is delivered while the lock is held. Specific to the junction: the role's
 ///   closing is mirrored in two atomics (lock-free lifetime polls, a last check before each
-///   delivery) and the downstream handler lives outside the lock, owned by the role holder.
+///   delivery) and the downstream handler lives outside the lock, owned by the role holder; the
+///   role is taken under the lock but given back lock-free when nothing was queued behind the
+///   holder (`gate`: `held` → `idle` by compare-and-swap; a thread that queues behind the holder
+///   first turns `held` into `locked`, so that the holder comes to the lock for the queue).
 /// - A terminal event closes the junction: later updates are refused, the state is detached and
 ///   its upstreams are disposed (outside the lock). Disposal does the same and drops the queue.
 /// - The junction is the lifetime handed to the upstreams: it reads as disposed once closed or once
@@ -67,6 +70,8 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         case closed
     }
 
+    /// How the delivery role's holder gives it back (see ``JunctionGate``).
+    @usableFromInline let gate = Atomic<JunctionGate>(.locked)
     @usableFromInline let storage: LockedState<Storage>
     /// The downstream observer's handler. Read only by the thread holding the delivery role (taken
     /// under the lock); set to `nil` under the lock, either by that thread when it gives up the role
@@ -112,9 +117,14 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
                 storage.retired = storage.state.detach()
                 step = .closed
             }
+            claimForQueue(&storage.role)
             // Accepting, so never dropped: either this thread delivers `output`, or the holder does.
-            if case .queued = storage.role.enqueue(event, isLast: event.isTerminal) {
+            switch storage.role.enqueue(event, isLast: event.isTerminal) {
+            case .queued, .dropped:
                 output = nil
+            case .deliverNow:
+                // Nothing queued behind us yet: we may give the role back without the lock.
+                gate.store(event.isTerminal ? .locked : .held, ordering: .releasing)
             }
             return result
         }
@@ -147,6 +157,8 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
                 stopDelivering()
                 return
             }
+            // Nothing was queued behind us and no disposal came: give the role back lock-free.
+            if gate.compareExchange(expected: .held, desired: .idle, ordering: .releasing).exchanged { return }
             // Take the next queued event, or give up the role; if a disposal happened during the
             // delivery, the downstream is ours to release.
             switch storage.withLock({ $0.role.next() }) {
@@ -189,6 +201,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var dropped = ContiguousArray<Event>()
         let released: (@Sendable (Event) -> Void)? = storage.withLock { storage in
             if storage.role.isClosed { return nil }
+            claimForQueue(&storage.role)
             disposed.store(true, ordering: .releasing)
             if storage.role.isAccepting {  // no terminal event detached the state yet
                 closed.store(true, ordering: .releasing)
@@ -204,9 +217,44 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         _ = (released, dropped)
     }
 
+    /// Makes the locked role tell the truth before it is changed: a holder that gave the role back
+    /// lock-free (`idle`) leaves it idle; one that may still do so (`held`) is made to come to the
+    /// lock instead (`locked`), where it finds what was queued or the close. Under the lock.
+    @inlinable @inline(__always)
+    func claimForQueue(_ role: inout DeliveryRole<Event>) {
+        guard case .delivering = role.phase else { return }
+        while true {
+            switch gate.load(ordering: .acquiring) {
+            case .locked:
+                return
+            case .held:
+                if gate.compareExchange(expected: .held, desired: .locked, ordering: .acquiringAndReleasing).exchanged {
+                    return
+                }
+            case .idle:
+                role.givenBackLockFree()
+                return
+            }
+        }
+    }
+
     /// Whether the junction closed (terminated or disposed) or the downstream's lifetime ended.
     @inlinable
     package var isDisposed: Bool {
         closed.load(ordering: .acquiring) || (downstreamLifetime?.isDisposed ?? false)
     }
+}
+
+/// How a ``Junction``'s delivery-role holder gives the role back. The role is always taken under
+/// the lock (with the state change that produced the event).
+@usableFromInline
+package enum JunctionGate: UInt8, AtomicRepresentable, Sendable {
+    /// The holder gave the role back lock-free: the locked role's `delivering` means idle.
+    case idle
+    /// The holder took the role and nothing was queued behind it: it gives the role back with a
+    /// compare-and-swap to `idle`.
+    case held
+    /// The holder gives the role back under the lock (something was queued behind it, the role
+    /// was closed, or nobody holds it).
+    case locked
 }

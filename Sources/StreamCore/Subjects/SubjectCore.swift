@@ -219,13 +219,6 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         }
     }
 
-    /// Disposal (in the non-generic base) took the role lock-free and found operations queued
-    /// behind it.
-    @usableFromInline
-    override func drainQueued() {
-        drain()
-    }
-
     /// Applies what was queued during our delivery, in order, then gives up the role.
     @inlinable
     func drain() {
@@ -347,13 +340,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// Registers `node` (see ``observe(_:)``).
     @inlinable
     func observe(node: Node) -> any Disposable {
-        if replayCapacity == 0, takeLockFree() {
-            // Nobody holds the role (and the core has not terminated: the gate would be
-            // `locked`): the slots are ours until we give it back.
-            register(node)
-            giveBack()
-            return node
-        }
+        // Under the mutex, without taking the delivery role (see `remove(_:)` for why).
         mutex.lock()
         lockGate()
         if role.phase == .idle, replayCapacity == 0, terminal == nil {

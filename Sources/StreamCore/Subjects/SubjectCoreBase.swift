@@ -172,23 +172,14 @@ package class SubjectCoreBase: @unchecked Sendable {
         if case .idle = role.phase, !isTerminated { gate.store(.idle, ordering: .releasing) }
     }
 
-    /// Delivers what was queued behind a role taken lock-free, then gives the role back under the
-    /// mutex. Role holder, gate `locked`. ``SubjectCore`` overrides it with its drain; the base
-    /// has no events to deliver.
-    @usableFromInline
-    func drainQueued() {}
-
     /// Removes a disposed node: at once if nobody holds the role, else by the role holder.
+    ///
+    /// Never takes the delivery role itself: a disposal that took it lock-free would have to
+    /// deliver whatever other threads sent meanwhile, without bound while a sender keeps sending
+    /// (`ShareTests.concurrentObserversShareOneConnectionAtATime` starved that way). It edits the
+    /// slots under the mutex with the gate `locked` instead.
     @usableFromInline
     final func remove(_ node: ObserverSlot) {
-        if takeLockFree() {
-            // Nobody held the role: the slots are ours until we give it back.
-            unregister(node)
-            if !giveBackLockFree() { drainQueued() }
-            // Released with no lock and no role held: the closure's captures may run user code.
-            node.releaseHandler()
-            return
-        }
         mutex.lock()
         lockGate()
         switch role.phase {

@@ -33,8 +33,16 @@ import Testing
                 for round in 0..<300 {
                     let disposed = Box(false)
                     let lastSeen = Box<[Int: Int]>([:])
+                    let late = Box(0)
                     let disposable = subject.observeNext { pair in
-                        if disposed.value { afterDispose.mutate { $0 += 1 } }
+                        // What `dispose()` promises: after it returns, at most the event already
+                        // in the role holder's hands (past its disposed check, on another thread)
+                        // arrives, and nothing sent after it returned.
+                        if disposed.value {
+                            if pair[0] == -thread { afterDispose.mutate { $0 += 1 } }
+                            late.mutate { $0 += 1 }
+                            if late.value > 1 { afterDispose.mutate { $0 += 1 } }
+                        }
                         received.mutate { $0 += 1 }
                         // Per-observer order: each sender's indexes only grow.
                         lastSeen.mutate { seen in

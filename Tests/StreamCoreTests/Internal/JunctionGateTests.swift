@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+@testable import StreamCore
+import Synchronization
+import TestSupport
+import Testing
+
+/// The junction's lock-free give-back (`JunctionGate`): the role is taken under the lock with the
+/// state change, and given back by compare-and-swap when nothing was queued behind the holder; a
+/// thread that queues (or disposes) meanwhile makes the holder come to the lock instead.
+@Suite struct JunctionGateTests {
+    /// A junction state that counts its updates.
+    struct Count: JunctionState {
+        var value = 0
+        mutating func detach() -> Self { self }
+        func disposeUpstreams() {}
+    }
+
+    private func gate(_ junction: Junction<Count, Int, Never>) -> JunctionGate {
+        junction.gate.load(ordering: .acquiring)
+    }
+
+    @Test func anUncontendedDeliveryGivesTheRoleBackLockFree() {
+        let received = Box<[Int]>([])
+        let junction = Junction<Count, Int, Never>(
+            Count(),
+            downstream: Observer { event in
+                if case .next(let value) = event { received.mutate { $0.append(value) } }
+            })
+        junction.send(.next(1))
+        #expect(gate(junction) == .idle)
+        junction.send(.next(2))
+        #expect(gate(junction) == .idle)
+        #expect(received.value == [1, 2])
+    }
+
+    @Test func anEventQueuedFromAnotherThreadDuringALockFreeDeliveryIsDeliveredByTheHolder() {
+        let received = Box<[Int]>([])
+        let gates = Box<[JunctionGate]>([])
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let junction = Junction<Count, Int, Never>(
+            Count(),
+            downstream: Observer { event in
+                guard case .next(let value) = event else { return }
+                received.mutate { $0.append(value) }
+                if value == 1 {
+                    entered.signal()
+                    proceed.wait()
+                }
+            })
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            junction.send(.next(1))
+            finished.signal()
+        }
+        entered.wait()
+        gates.mutate { $0.append(gate(junction)) }
+        junction.send(.next(2))  // queued for the holder: returns at once
+        gates.mutate { $0.append(gate(junction)) }
+        #expect(received.value == [1])
+        proceed.signal()
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(received.value == [1, 2])
+        #expect(gates.value == [.held, .locked])
+        // The role is idle again: the next event is delivered at once by its sender.
+        junction.send(.next(3))
+        #expect(received.value == [1, 2, 3])
+    }
+
+    @Test func aDisposalDuringALockFreeDeliveryStopsTheHolderAndReleasesTheDownstreamOnce() {
+        let received = Box<[Int]>([])
+        let released = Box(0)
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let junction = Junction<Count, Int, Never>(
+            Count(),
+            downstream: Self.observer(received: received, released: released, entered: entered, proceed: proceed))
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            junction.send(.next(1))
+            finished.signal()
+        }
+        entered.wait()
+        junction.dispose()
+        #expect(gate(junction) == .locked)
+        #expect(junction.update { _, output in output = .next(2) } == nil)  // refused: closed
+        proceed.signal()
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(received.value == [1])
+        #expect(released.value == 1)  // by the holder, when it came to the lock
+    }
+
+    /// An observer whose handler holds a payload counting its release, and that blocks in the
+    /// delivery of 1 until `proceed`.
+    private static func observer(
+        received: Box<[Int]>, released: Box<Int>, entered: DispatchSemaphore, proceed: DispatchSemaphore
+    ) -> Observer<Int, Never> {
+        let probe = DeinitProbe { released.mutate { $0 += 1 } }
+        return Observer { event in
+            withExtendedLifetime(probe) {}
+            guard case .next(let value) = event else { return }
+            received.mutate { $0.append(value) }
+            if value == 1 {
+                entered.signal()
+                proceed.wait()
+            }
+        }
+    }
+
+    @Test func sendersOnFourThreadsLoseNothingAndNeverOverlap() {
+        let count = Atomic<Int>(0)
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let junction = Junction<Count, Int, Never>(
+            Count(),
+            downstream: Observer { _ in
+                if inside.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
+                    overlaps.add(1, ordering: .relaxed)
+                }
+                count.add(1, ordering: .relaxed)
+                inside.subtract(1, ordering: .acquiringAndReleasing)
+            })
+        runConcurrently(threads: 4) { _ in
+            for value in 0..<20_000 {
+                junction.update { state, output in
+                    state.value += 1
+                    output = .next(value)
+                }
+            }
+        }
+        #expect(count.load(ordering: .relaxed) == 80_000)
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(gate(junction) != .held)
+    }
+}
