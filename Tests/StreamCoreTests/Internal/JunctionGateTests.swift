@@ -35,76 +35,48 @@ import Testing
     }
 
     @Test func anEventQueuedFromAnotherThreadDuringALockFreeDeliveryIsDeliveredByTheHolder() {
-        let received = Box<[Int]>([])
+        let blocking = BlockingDelivery()
         let gates = Box<[JunctionGate]>([])
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
         let junction = Junction<Count, Int, Never>(
             Count(),
             downstream: Observer { event in
-                guard case .next(let value) = event else { return }
-                received.mutate { $0.append(value) }
-                if value == 1 {
-                    entered.signal()
-                    proceed.wait()
-                }
+                if case .next(let value) = event { blocking.handle(value) }
             })
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            junction.send(.next(1))
-            finished.signal()
+        let finished = blocking.whileHeld(sending: { junction.send(.next(1)) }) {
+            gates.mutate { $0.append(gate(junction)) }
+            junction.send(.next(2))  // queued for the holder: returns at once
+            gates.mutate { $0.append(gate(junction)) }
+            #expect(blocking.received.value == [1])
         }
-        entered.wait()
-        gates.mutate { $0.append(gate(junction)) }
-        junction.send(.next(2))  // queued for the holder: returns at once
-        gates.mutate { $0.append(gate(junction)) }
-        #expect(received.value == [1])
-        proceed.signal()
-        #expect(finished.wait(timeout: .now() + 30) == .success)
-        #expect(received.value == [1, 2])
+        #expect(finished)
+        #expect(blocking.received.value == [1, 2])
         #expect(gates.value == [.held, .locked])
         // The role is idle again: the next event is delivered at once by its sender.
         junction.send(.next(3))
-        #expect(received.value == [1, 2, 3])
+        #expect(blocking.received.value == [1, 2, 3])
     }
 
     @Test func aDisposalDuringALockFreeDeliveryStopsTheHolderAndReleasesTheDownstreamOnce() {
-        let received = Box<[Int]>([])
+        let blocking = BlockingDelivery()
         let released = Box(0)
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let junction = Junction<Count, Int, Never>(
-            Count(),
-            downstream: Self.observer(received: received, released: released, entered: entered, proceed: proceed))
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            junction.send(.next(1))
-            finished.signal()
+        let junction = Junction<Count, Int, Never>(Count(), downstream: Self.observer(blocking, released: released))
+        let finished = blocking.whileHeld(sending: { junction.send(.next(1)) }) {
+            junction.dispose()
+            #expect(gate(junction) == .locked)
+            #expect(junction.update { _, output in output = .next(2) } == nil)  // refused: closed
         }
-        entered.wait()
-        junction.dispose()
-        #expect(gate(junction) == .locked)
-        #expect(junction.update { _, output in output = .next(2) } == nil)  // refused: closed
-        proceed.signal()
-        #expect(finished.wait(timeout: .now() + 30) == .success)
-        #expect(received.value == [1])
+        #expect(finished)
+        #expect(blocking.received.value == [1])
         #expect(released.value == 1)  // by the holder, when it came to the lock
     }
 
-    /// An observer whose handler holds a payload counting its release, and that blocks in the
-    /// delivery of 1 until `proceed`.
-    private static func observer(
-        received: Box<[Int]>, released: Box<Int>, entered: DispatchSemaphore, proceed: DispatchSemaphore
-    ) -> Observer<Int, Never> {
+    /// An observer handing elements to `blocking`, whose handler holds a payload counting its
+    /// release.
+    private static func observer(_ blocking: BlockingDelivery, released: Box<Int>) -> Observer<Int, Never> {
         let probe = DeinitProbe { released.mutate { $0 += 1 } }
         return Observer { event in
             withExtendedLifetime(probe) {}
-            guard case .next(let value) = event else { return }
-            received.mutate { $0.append(value) }
-            if value == 1 {
-                entered.signal()
-                proceed.wait()
-            }
+            if case .next(let value) = event { blocking.handle(value) }
         }
     }
 

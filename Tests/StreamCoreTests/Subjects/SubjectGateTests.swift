@@ -15,6 +15,7 @@ import Testing
 
     @Test func sendsRegistrationsAndDisposalsLeaveTheGateOpen() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let received = Box<[Int]>([])
         let observation = core.observe { event in
             if case .next(let value) = event { received.mutate { $0.append(value) } }
@@ -24,6 +25,7 @@ import Testing
         #expect(gate(core) == .idle)
         // A replaying core registers through the locked role, and opens the gate afterwards.
         let replaying = SubjectCore<Int, Never>(replay: 1)
+        defer { replaying.close() }  // a raw core is closed by its owner: registered nodes hold it
         replaying.send(.next(7))
         let late = replaying.observe { _ in }
         #expect(gate(replaying) == .idle)
@@ -36,6 +38,7 @@ import Testing
 
     @Test func aSendFromAnObserverIsQueuedAndTheGateReopensAfterTheDrain() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let received = Box<[Int]>([])
         let gateDuringDelivery = Box<[SubjectGate]>([])
         let observation = core.observe { event in
@@ -56,6 +59,7 @@ import Testing
 
     @Test func aTerminatedCoreKeepsTheGateLockedAndRefusesElements() {
         let core = SubjectCore<Int, Never>(replay: 2)
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         core.send(.next(1))
         core.send(.completed)
         #expect(gate(core) == .locked)
@@ -94,29 +98,19 @@ import Testing
     private func whileDeliveringOnAnotherThread(
         _ core: SubjectCore<Int, Never>, received: Box<[Int]>, _ body: () -> Void
     ) -> (any Disposable, Bool) {
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let blocking = BlockingDelivery()
         let observation = core.observe { event in
             guard case .next(let value) = event else { return }
             received.mutate { $0.append(value) }
-            if value == 1 {
-                entered.signal()
-                proceed.wait()
-            }
+            blocking.handle(value)
         }
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            core.send(.next(1))
-            finished.signal()
-        }
-        entered.wait()
-        body()
-        proceed.signal()
-        return (observation, finished.wait(timeout: .now() + 30) == .success)
+        let finished = blocking.whileHeld(sending: { core.send(.next(1)) }, body)
+        return (observation, finished)
     }
 
     @Test func aRegistrationDuringALockFreeDeliveryIsQueuedAndReceivesOnlyLaterEvents() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let first = Box<[Int]>([])
         let second = Box<[Int]>([])
         let gates = Box<[SubjectGate]>([])
@@ -140,6 +134,7 @@ import Testing
 
     @Test func aDisposalDuringALockFreeDeliveryIsAppliedByTheHolderAndReleasedOutsideTheLock() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let first = Box<[Int]>([])
         let second = Box<[Int]>([])
         let released = Box(0)
@@ -163,6 +158,7 @@ import Testing
     /// delivers the queued send before giving the role back under the mutex.
     @Test func aRoleTakenLockFreeDeliversWhatWasQueuedBehindItBeforeGivingItBack() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let received = Box<[Int]>([])
         let observation = core.observe { event in
             if case .next(let value) = event { received.mutate { $0.append(value) } }
@@ -180,6 +176,7 @@ import Testing
 
     @Test func sendsRacingRegistrationsAndDisposalsLoseNothing() {
         let core = SubjectCore<Int, Never>()
+        defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let counted = Atomic<Int>(0)
         let permanent = core.observe { event in
             if case .next = event { counted.add(1, ordering: .relaxed) }
