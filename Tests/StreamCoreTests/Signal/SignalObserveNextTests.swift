@@ -70,4 +70,18 @@ import Testing
         #expect(received.value.prefix(5) == [1, 2, 3])
         #expect(produced.value == 3)
     }
+
+    /// `Signal.sequence` polls an observation's disposed flag directly (one atomic load per
+    /// element): a disposal from the handler stops the loop at once, with no completion after it.
+    @Test func aSequenceStopsOnceItsObservationIsDisposed() {
+        let handle = ObservationHandle()
+        let recorder = Recorder<Int, Never>()
+        handle.attach(
+            Signal<Int, Never>.sequence(0..<10).map { $0 }.subscription(
+                Observer(lifetime: handle.lifetime) { event in
+                    recorder.observer(event)
+                    if case .next(2) = event { handle.dispose() }
+                }))
+        #expect(recorder.events == [.next(0), .next(1), .next(2)])
+    }
 }
