@@ -7,6 +7,11 @@ public import Synchronization
 /// longer the live one are refused, so nothing of a replaced inner reaches the downstream once
 /// the switch happened, whichever thread it arrives on. Lives in a ``Junction``. Inlinable, like
 /// `flatMapLatest`, so that the per-event path is specialized in the client module.
+///
+/// The link of an inner that completed is kept as a spare, and becomes the next inner's link if
+/// nothing else holds it any more (its producer let go of its observer) and its retirement
+/// finished: an inner that completes synchronously, such as `just`, costs the operator no
+/// allocation.
 @usableFromInline
 struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     @usableFromInline typealias Link = SwitchLink<Inner, Failure>
@@ -14,16 +19,33 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     @usableFromInline var outer: (any Disposable)?
     /// The live inner's link; `nil` when no inner is running.
     @usableFromInline var link: Link?
+    /// The link of the last inner that completed, for the next inner if nothing else holds it.
+    @usableFromInline var spare: Link?
     @usableFromInline var isOuterCompleted = false
 
     @inlinable
     init() {}
 
-    /// Makes `link` the live inner; returns the previous one, to be retired after unlocking.
+    /// Makes a new live inner link, the spare if it can be reused (else one from `make`), and
+    /// returns the previous live link, to be retired after unlocking.
+    ///
+    /// The spare is reused only when it is uniquely referenced — no producer kept its observer,
+    /// so nothing can reach it but this state — and its retirement finished (an acquiring load
+    /// that pairs with `retire()`'s last store). It then reads as live again. A spare that
+    /// cannot be reused is released here: a retired link's deinit releases only the junction and
+    /// the operator's own error closure (its inner's disposable was taken by `retire()`), so it
+    /// runs no user code under the lock.
     @inlinable
-    mutating func switchTo(_ link: Link) -> Link? {
-        defer { self.link = link }
-        return self.link
+    mutating func switchToNewLink(_ next: inout Link?, make: () -> Link) -> Link? {
+        if var spare = spare.take(), spare.isRetired.load(ordering: .acquiring), isKnownUniquelyReferenced(&spare) {
+            spare.isRetired.store(false, ordering: .relaxed)
+            spare.replaced.store(false, ordering: .relaxed)
+            next = spare
+        } else {
+            next = make()
+        }
+        defer { link = next }
+        return link
     }
 
     /// Stores the disposable of the inner observed through `link`; `false` if that inner is no
@@ -36,12 +58,14 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     }
 
     /// The live inner completed: completes the output if the outer completed too. Returns the
-    /// link, to be retired after unlocking.
+    /// link, to be retired after unlocking; it is kept as the spare (every switch takes the spare,
+    /// and only the live link completes, so there is none yet).
     @inlinable
     mutating func innerCompleted(_ link: Link, _ output: inout Signal<Inner.Element, Failure>.Event?) -> Link? {
         guard self.link === link else { return nil }
         self.link = nil
         if isOuterCompleted { output = .completed }
+        if spare == nil { spare = link }
         return link
     }
 
@@ -78,7 +102,12 @@ final class SwitchLink<Inner: SignalProtocol, Failure: Swift.Error>: Disposable,
 
     @usableFromInline let junction: Output
     @usableFromInline let innerError: @Sendable (Inner.Error) -> Failure
+    /// Whether this inner was replaced or ended: its lifetime reads as disposed. Back to `false`
+    /// only when the link is reused (uniquely referenced, so nobody can read it meanwhile).
     @usableFromInline let replaced = Atomic<Bool>(false)
+    /// Whether ``retire()`` finished (its releasing store is its last access to `inner`), so the
+    /// link may be reused for another inner.
+    @usableFromInline let isRetired = Atomic<Bool>(false)
     /// The inner's disposable. Written only under the junction's lock while this link is live;
     /// read by the thread that made it not live (under that lock), after unlocking.
     @exclusivity(unchecked)
@@ -113,6 +142,7 @@ final class SwitchLink<Inner: SignalProtocol, Failure: Swift.Error>: Disposable,
         replaced.store(true, ordering: .releasing)
         inner?.dispose()
         inner = nil
+        isRetired.store(true, ordering: .releasing)
     }
 
     /// Retires the inner (the lifetime's disposal).
@@ -142,8 +172,13 @@ extension SignalProtocol {
                 Observer(lifetime: junction) { event in
                     switch event {
                     case .next(let element):
-                        let link = SwitchLink(junction: junction, innerError: innerError)
-                        guard let previous = junction.update({ state, _ in state.switchTo(link) }) else { return }
+                        var next: SwitchLink<Inner, Failure>?
+                        guard
+                            let previous = junction.update({ state, _ in
+                                state.switchToNewLink(&next) { SwitchLink(junction: junction, innerError: innerError) }
+                            }),
+                            let link = next
+                        else { return }
                         previous?.retire()
                         let inner = transform(element).subscribe(
                             Observer(lifetime: link) { [link] event in
