@@ -88,21 +88,13 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         }
     }
 
-    /// Who holds the dispatch role, as seen lock-free by the compare-and-swap fast path.
-    @usableFromInline
-    enum RoleGate: UInt8, AtomicRepresentable {
-        /// Nobody holds the role (the locked role is idle and its queue empty).
-        case idle
-        /// A thread took the role by compare-and-swap and nothing was queued behind it: it gives
-        /// the role back with another compare-and-swap.
-        case held
-        /// Actions were queued behind the holder: the role is the locked ``DeliveryRole``'s
-        /// (`delivering`), and the holder drains its queue and gives the role back under the lock.
-        case locked
-    }
-
     /// The dispatch role's fast path. Taken from `idle` and given back from `held` lock-free;
-    /// every change to or from `locked` happens inside `lockedRole`'s lock.
+    /// every change to or from `locked` happens inside `lockedRole`'s lock. `idle`: nobody holds
+    /// the role (the locked role is idle and its queue empty); `held`: a thread took the role by
+    /// compare-and-swap and nothing was queued behind it, it gives the role back with another
+    /// compare-and-swap; `locked`: actions were queued behind the holder, the role is the locked
+    /// ``DeliveryRole``'s (`delivering`), and the holder drains its queue and gives the role back
+    /// under the lock.
     @usableFromInline
     let roleGate = Atomic<RoleGate>(.idle)
     /// The dispatch role once actions are queued (never closed): its queue holds the actions

@@ -70,8 +70,13 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         case closed
     }
 
-    /// How the delivery role's holder gives it back (see ``JunctionGate``).
-    @usableFromInline let gate = Atomic<JunctionGate>(.locked)
+    /// How the delivery role's holder gives it back. The role is always taken under the lock
+    /// (with the state change that produced the event); `idle`: the holder gave it back
+    /// lock-free (the locked role's `delivering` means idle); `held`: the holder took it and
+    /// nothing was queued behind it, it gives the role back with a compare-and-swap to `idle`;
+    /// `locked`: the holder gives it back under the lock (something was queued behind it, the
+    /// role was closed, or nobody holds it).
+    @usableFromInline let gate = Atomic<RoleGate>(.locked)
     @usableFromInline let storage: LockedState<Storage>
     /// The downstream observer's handler. Read only by the thread holding the delivery role (taken
     /// under the lock); set to `nil` under the lock, either by that thread when it gives up the role
@@ -243,18 +248,4 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     package var isDisposed: Bool {
         closed.load(ordering: .acquiring) || (downstreamLifetime?.isDisposed ?? false)
     }
-}
-
-/// How a ``Junction``'s delivery-role holder gives the role back. The role is always taken under
-/// the lock (with the state change that produced the event).
-@usableFromInline
-package enum JunctionGate: UInt8, AtomicRepresentable, Sendable {
-    /// The holder gave the role back lock-free: the locked role's `delivering` means idle.
-    case idle
-    /// The holder took the role and nothing was queued behind it: it gives the role back with a
-    /// compare-and-swap to `idle`.
-    case held
-    /// The holder gives the role back under the lock (something was queued behind it, the role
-    /// was closed, or nobody holds it).
-    case locked
 }

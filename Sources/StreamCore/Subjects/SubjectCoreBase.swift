@@ -43,9 +43,14 @@ package class SubjectCoreBase: @unchecked Sendable {
     @usableFromInline
     final var role = DeliveryRole<SubjectDeferred>()
     /// Who may take the role without the mutex (see the type's documentation). Lock-free from
-    /// `idle` to `held` and back; every other change with the mutex held.
+    /// `idle` to `held` and back; every other change with the mutex held. `idle`: nobody holds
+    /// the role, the subject has not terminated, and the locked role is idle with an empty queue,
+    /// so an element sent now takes the role lock-free; `held`: a thread took the role lock-free
+    /// and nothing was queued behind it, it gives the role back with a compare-and-swap;
+    /// `locked`: the locked role says who delivers (a mutex holder is working on the slots,
+    /// operations were queued behind a holder, or the subject terminated, then for good).
     @usableFromInline
-    final let gate = Atomic<SubjectGate>(.idle)
+    final let gate = Atomic<RoleGate>(.idle)
     /// A terminal event was accepted, or the core was closed; later sends are dropped, and the
     /// gate stays `locked`. Mutex.
     @exclusivity(unchecked)
@@ -248,20 +253,6 @@ package class SubjectCoreBase: @unchecked Sendable {
         mutex.unlock()
         return count
     }
-}
-
-/// Who may take a subject's delivery role without its mutex (see ``SubjectCoreBase``).
-@usableFromInline
-package enum SubjectGate: UInt8, AtomicRepresentable, Sendable {
-    /// Nobody holds the role, the subject has not terminated, and the locked role is idle with an
-    /// empty queue: an element sent now takes the role lock-free.
-    case idle
-    /// A thread took the role lock-free and nothing was queued behind it: it gives the role back
-    /// with a compare-and-swap.
-    case held
-    /// The locked role says who delivers: a mutex holder is working on the slots, operations
-    /// were queued behind a holder, or the subject terminated (then for good).
-    case locked
 }
 
 /// What waits for the subject's role holder (see ``SubjectCoreBase``).

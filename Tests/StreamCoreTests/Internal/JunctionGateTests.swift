@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The junction's lock-free give-back (`JunctionGate`): the role is taken under the lock with the
+/// The junction's lock-free give-back (`RoleGate`): the role is taken under the lock with the
 /// state change, and given back by compare-and-swap when nothing was queued behind the holder; a
 /// thread that queues (or disposes) meanwhile makes the holder come to the lock instead.
 @Suite struct JunctionGateTests {
@@ -16,7 +16,7 @@ import Testing
         func disposeUpstreams() {}
     }
 
-    private func gate(_ junction: Junction<Count, Int, Never>) -> JunctionGate {
+    private func gate(_ junction: Junction<Count, Int, Never>) -> RoleGate {
         junction.gate.load(ordering: .acquiring)
     }
 
@@ -36,7 +36,7 @@ import Testing
 
     @Test func anEventQueuedFromAnotherThreadDuringALockFreeDeliveryIsDeliveredByTheHolder() {
         let blocking = BlockingDelivery()
-        let gates = Box<[JunctionGate]>([])
+        let gates = Box<[RoleGate]>([])
         let junction = Junction<Count, Int, Never>(
             Count(),
             downstream: Observer { event in

@@ -5,11 +5,11 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The subject's lock-free role gate (`SubjectGate`): an element sent while nobody holds the role
+/// The subject's lock-free role gate (`RoleGate`): an element sent while nobody holds the role
 /// takes it and gives it back with compare-and-swaps; everything else hands a lock-free holder's
 /// role to the locked role, which queues for it; a terminated core keeps the gate locked for good.
 @Suite struct SubjectGateTests {
-    private func gate(_ core: SubjectCoreBase) -> SubjectGate {
+    private func gate(_ core: SubjectCoreBase) -> RoleGate {
         core.gate.load(ordering: .acquiring)
     }
 
@@ -40,7 +40,7 @@ import Testing
         let core = SubjectCore<Int, Never>()
         defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let received = Box<[Int]>([])
-        let gateDuringDelivery = Box<[SubjectGate]>([])
+        let gateDuringDelivery = Box<[RoleGate]>([])
         let observation = core.observe { event in
             guard case .next(let value) = event else { return }
             received.mutate { $0.append(value) }
@@ -113,7 +113,7 @@ import Testing
         defer { core.close() }  // a raw core is closed by its owner: registered nodes hold it
         let first = Box<[Int]>([])
         let second = Box<[Int]>([])
-        let gates = Box<[SubjectGate]>([])
+        let gates = Box<[RoleGate]>([])
         var joined: (any Disposable)?
         let (observation, finished) = whileDeliveringOnAnotherThread(core, received: first) {
             gates.mutate { $0.append(gate(core)) }
