@@ -26,7 +26,7 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     @inlinable
     init() {}
 
-    /// Makes a new live inner link, the spare if it can be reused (else one from `make`), and
+    /// Makes a new live inner link, the spare if it can be reused (else a new one), and
     /// returns the previous live link, to be retired after unlocking.
     ///
     /// The spare is reused only when it is uniquely referenced — no producer kept its observer,
@@ -36,16 +36,24 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     /// the operator's own error closure (its inner's disposable was taken by `retire()`), so it
     /// runs no user code under the lock.
     @inlinable
-    mutating func switchToNewLink(_ next: inout Link?, make: () -> Link) -> Link? {
-        if var spare = spare.take(), spare.isRetired.load(ordering: .acquiring), isKnownUniquelyReferenced(&spare) {
-            spare.isRetired.store(false, ordering: .relaxed)
-            spare.replaced.store(false, ordering: .relaxed)
-            next = spare
+    mutating func switchToNewLink(
+        _ next: inout Link?,
+        junction: Link.Output,
+        innerError: @escaping @Sendable (Inner.Error) -> Failure
+    ) -> Link? {
+        let previous = link.take()
+        // Read and tested in place: binding the spare would add the reference that makes it
+        // look shared.
+        if spare?.isRetired.load(ordering: .acquiring) == true, isKnownUniquelyReferenced(&spare) {
+            spare.unsafelyUnwrapped.isRetired.store(false, ordering: .relaxed)
+            spare.unsafelyUnwrapped.replaced.store(false, ordering: .relaxed)
+            link = spare.take()
         } else {
-            next = make()
+            spare = nil
+            link = Link(junction: junction, innerError: innerError)
         }
-        defer { link = next }
-        return link
+        next = link
+        return previous
     }
 
     /// Stores the disposable of the inner observed through `link`; `false` if that inner is no
@@ -175,7 +183,7 @@ extension SignalProtocol {
                         var next: SwitchLink<Inner, Failure>?
                         guard
                             let previous = junction.update({ state, _ in
-                                state.switchToNewLink(&next) { SwitchLink(junction: junction, innerError: innerError) }
+                                state.switchToNewLink(&next, junction: junction, innerError: innerError)
                             }),
                             let link = next
                         else { return }
