@@ -27,7 +27,7 @@ public import Synchronization
 final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
     // @unchecked Sendable: `first`, `role` and `observations` are guarded by `mutex`; `state` is read and written only by the drain-role holder (see above).
     @usableFromInline
-    let mutex = PThreadMutex()
+    let mutex = WordLock()
     /// The oldest queued event when it is the only one (the common case of a synchronous loop:
     /// one event per state), kept out of `queue` so that it costs no array traffic. Mutex.
     @exclusivity(unchecked)

@@ -37,7 +37,7 @@ public import Synchronization
 package class SubjectCoreBase: @unchecked Sendable {
     // @unchecked Sendable: every mutable field follows the guarding rules above.
     @usableFromInline
-    final let mutex = PThreadMutex()
+    final let mutex = WordLock()
     /// Who delivers, and what waits for the holder. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
