@@ -85,6 +85,22 @@ import Testing
         observation.dispose()
     }
 
+    @Test func anAbandonedObservationIsReleasedWhenItsOuterSubjectGoesAway() {
+        // Nobody disposes the observation and the outer never completes: when the subject is
+        // deallocated, the spare link (which references the junction, which holds it) must not
+        // keep the observation, its downstream and what the downstream captured alive.
+        weak var released: DeinitProbe?
+        do {
+            let outer = PassthroughSubject<Int, Never>()
+            let probe = DeinitProbe {}
+            released = probe
+            _ = outer.flatMapLatest { Signal<Int, Never>.just($0) }.observe { _ in _ = probe }
+            outer.send(1)
+            outer.send(2)
+        }
+        #expect(released == nil)
+    }
+
     @Test func innersCompletingOnOtherThreadsWhileTheOuterSwitches() {
         // Each inner answers and completes on a global queue (its link is retired and kept as the
         // spare there) while the outer keeps switching: a generation never arrives after a newer

@@ -165,6 +165,29 @@ final class SwitchLink<Inner: SignalProtocol, Failure: Swift.Error>: Disposable,
     }
 }
 
+/// What the outer observer of a `flatMapLatest` holds: the junction, and, when the observer is
+/// released (the outer source ended, was disposed, or let go of its observers), the release of
+/// the switch state's spare link.
+///
+/// The spare references the junction, which references the spare through its state: a cycle
+/// that a terminal event or a disposal breaks (they detach the state), but that an observation
+/// nobody disposes, whose outer source simply goes away (a subject deallocated), would keep
+/// forever. Once the outer observer is gone no switch can come, so the spare is dropped then.
+@usableFromInline
+final class SwitchOuter<Inner: SignalProtocol, Failure: Swift.Error>: Sendable {
+    @usableFromInline let junction: Junction<SwitchState<Inner, Failure>, Inner.Element, Failure>
+
+    @inlinable
+    init(_ junction: Junction<SwitchState<Inner, Failure>, Inner.Element, Failure>) {
+        self.junction = junction
+    }
+
+    deinit {
+        let spare = junction.update { state, _ in state.spare.take() }
+        _ = spare  // released here, outside the lock
+    }
+}
+
 extension SignalProtocol {
     /// The engine behind every `flatMapLatest` overload: maps each element to an inner signal,
     /// observes only the latest, and lifts both error types into `Failure`.
@@ -176,8 +199,10 @@ extension SignalProtocol {
     ) -> Signal<Inner.Element, Failure> {
         Signal.trusted({ observer in
             let junction = Junction(SwitchState<Inner, Failure>(), downstream: observer)
+            let owner = SwitchOuter(junction)
             let outer = self.subscribe(
                 Observer(lifetime: junction) { event in
+                    let junction = owner.junction
                     switch event {
                     case .next(let element):
                         var next: SwitchLink<Inner, Failure>?
