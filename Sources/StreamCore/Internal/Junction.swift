@@ -113,26 +113,33 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     package func update<R>(_ body: (inout State, inout Event?) -> R) -> R? {
         var output: Event?
         var step = Step.none
-        let result: R? = storage.withLock { storage in
-            if !storage.role.isAccepting { return nil }
-            let result = body(&storage.state, &output)
-            guard let event = output else { return result }
-            if event.isTerminal {
-                closed.store(true, ordering: .releasing)
-                storage.retired = storage.state.detach()
-                step = .closed
+        // Locked and unlocked in line rather than through `withLock`'s closure, which the
+        // optimiser left out of line once the lock became an atomic word (W6 +20).
+        let locked = storage.lock()
+        let result: R?
+        if !locked.pointee.role.isAccepting {
+            result = nil
+        } else {
+            result = body(&locked.pointee.state, &output)
+            if let event = output {
+                if event.isTerminal {
+                    closed.store(true, ordering: .releasing)
+                    locked.pointee.retired = locked.pointee.state.detach()
+                    step = .closed
+                }
+                claimForQueue(&locked.pointee.role)
+                // Accepting, so never dropped: either this thread delivers `output`, or the
+                // holder does.
+                switch locked.pointee.role.enqueue(event, isLast: event.isTerminal) {
+                case .queued, .dropped:
+                    output = nil
+                case .deliverNow:
+                    // Nothing queued behind us yet: we may give the role back without the lock.
+                    gate.store(event.isTerminal ? .locked : .held, ordering: .releasing)
+                }
             }
-            claimForQueue(&storage.role)
-            // Accepting, so never dropped: either this thread delivers `output`, or the holder does.
-            switch storage.role.enqueue(event, isLast: event.isTerminal) {
-            case .queued, .dropped:
-                output = nil
-            case .deliverNow:
-                // Nothing queued behind us yet: we may give the role back without the lock.
-                gate.store(event.isTerminal ? .locked : .held, ordering: .releasing)
-            }
-            return result
         }
+        storage.unlock()
         if case .closed = step {
             disposeRetired()
         }

@@ -36,6 +36,22 @@ package struct LockedState<State>: @unchecked Sendable {
         }
     }
 
+    /// Takes the lock and returns the state's address, for an engine whose critical section is
+    /// its hot path and reads best written straight (no closure for the optimiser to outline).
+    /// The caller must call ``unlock()`` exactly once, and must not use the pointer after it.
+    @inlinable
+    package func lock() -> UnsafeMutablePointer<State> {
+        let (state, word) = storage.withUnsafeMutablePointers { ($0, $1) }
+        ParkingLock.lock(word)
+        return state
+    }
+
+    /// Releases the lock taken with ``lock()``.
+    @inlinable
+    package func unlock() {
+        ParkingLock.unlock(storage.withUnsafeMutablePointerToElements { $0 })
+    }
+
     /// Runs `body` with exclusive access to the state.
     @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
