@@ -104,7 +104,7 @@ var countedWorkloads: [CountedWorkload] {
     list.append(CountedWorkload(
         id: "W5", unit: "outer event", full: s4.full, quick: s4.quick, expected: triangle,
         baselineName: "loop", baseline: { n in { w5Baseline(n) } }, toolkit: { n in { w5Toolkit(n) } },
-        openCombine: { n in { w5OpenCombine(n) } }, toolkitAllocationLimit: 2.01))
+        openCombine: { n in { w5OpenCombine(n) } }, toolkitAllocationLimit: 1.01))
     list.append(CountedWorkload(
         id: "W6", unit: "send", full: s1.full, quick: s1.quick, expected: w6ExpectedClosedForm,
         baselineName: "mini", baseline: { n in { w6Mini(n) } }, toolkit: { n in { w6Toolkit(n) } },

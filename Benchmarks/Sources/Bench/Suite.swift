@@ -129,7 +129,7 @@ func runSuite(_ sizes: Sizes) -> [Row] {
                 baseline: measure("baseline", units: n5, repetitions: reps, expected: tri5) { w5Baseline(n5) },
                 toolkit: measureCell("toolkit", units: n5, repetitions: reps, expected: tri5) { w5Toolkit(n5) },
                 openCombine: measureCell("opencombine", units: n5, repetitions: reps, expected: tri5) { w5OpenCombine(n5) },
-                toolkitAllocationLimit: 2.01, note: "OpenCombine: `map { Just($0) }.switchToLatest()`"))
+                toolkitAllocationLimit: 1.01, note: "OpenCombine: `map { Just($0) }.switchToLatest()`"))
     }
 
     // W6 combineLatest.
