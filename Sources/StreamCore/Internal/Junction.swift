@@ -93,8 +93,8 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     @usableFromInline let disposed = Atomic<Bool>(false)
     @usableFromInline let downstreamLifetime: (any Disposable)?
     /// The downstream lifetime's disposal flag when it is an observation's (the common case):
-    /// one atomic load per poll instead of a call through the existential (W5: about 50 per
-    /// outer event, polled by each inner).
+    /// one atomic load per poll instead of a call through the existential (W5 2,074 → 1,872
+    /// instructions per outer event: each inner polls it).
     @usableFromInline let downstreamFlag: ObservationHandle.Flag?
 
     /// Creates a junction delivering to `downstream`.
@@ -119,7 +119,8 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var output: Event?
         var step = Step.none
         // Locked and unlocked in line rather than through `withLock`'s closure, which the
-        // optimiser left out of line once the lock became an atomic word (W6 +20).
+        // optimiser left out of line once the lock became an atomic word (W5 2,196 → 2,074, W6
+        // 443 → 432 instructions).
         let locked = storage.lock()
         let result: R?
         if !locked.pointee.role.isAccepting {

@@ -19,8 +19,8 @@ public import Synchronization
 /// their delivery lifecycle in it as a ``DeliveryRole``.
 @usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
-    // @unchecked Sendable: every access to `storage`'s header goes through `withLock`, which holds
-    // the lock word stored in the same buffer.
+    // @unchecked Sendable: every access to `storage`'s header goes through `withLock`, or happens
+    // between `lock()` and `unlock()`, which hold the lock word stored in the same buffer.
     @usableFromInline
     let storage: Storage
 
@@ -39,6 +39,8 @@ package struct LockedState<State>: @unchecked Sendable {
     /// Takes the lock and returns the state's address, for an engine whose critical section is
     /// its hot path and reads best written straight (no closure for the optimiser to outline).
     /// The caller must call ``unlock()`` exactly once, and must not use the pointer after it.
+    /// The pointer outlives `withUnsafeMutablePointers`' closure: the buffer's addresses never
+    /// move, and `storage` keeps the buffer alive for as long as this box exists.
     @inlinable
     package func lock() -> UnsafeMutablePointer<State> {
         let (state, word) = storage.withUnsafeMutablePointers { ($0, $1) }
