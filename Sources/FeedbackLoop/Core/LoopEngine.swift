@@ -55,11 +55,11 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     let reducer: Reducer<State, Event>
     @usableFromInline
     let output: Observer<State, Never>
-    /// The output's handler and disposal flag, read once (no copy of the observer per state).
+    /// The output's handler and lifetime, read once (no copy of the observer per state).
     @usableFromInline
     let outputHandler: @Sendable (Signal<State, Never>.Event) -> Void
     @usableFromInline
-    let outputFlag: ObservationHandle.Flag?
+    let outputLifetime: DisposalPoll
     /// How the role holder hands a state to the feedbacks, in feedback order: a
     /// `Feedback(reacting:)` on the loop's context is a direct call; each run of other feedbacks
     /// observes its own state subject, so states reach the feedbacks in their order.
@@ -134,7 +134,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         names = feedbacks.enumerated().map { index, feedback in feedback.name ?? "feedback #\(index)" }
         self.output = output
         outputHandler = output.eventHandler
-        outputFlag = output.disposalFlag
+        outputLifetime = output.disposalPoll
         self.context = context
         self.diagnostics = diagnostics
         var stages: [Stage] = []
@@ -207,8 +207,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// Whether the loop's observer was disposed: one atomic load in the common case.
     @inlinable
     var isOutputDisposed: Bool {
-        if let flag = outputFlag { return flag.isRaised }
-        return output.isDisposed
+        outputLifetime.isDisposed
     }
 
     /// Hands `state` to the feedbacks in order (role holder only).
