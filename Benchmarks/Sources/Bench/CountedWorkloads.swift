@@ -70,6 +70,11 @@ var countedWorkloads: [CountedWorkload] {
         openCombine: { n in { w1sOpenCombine(n) } }, toolkitAllocationLimit: 0.001,
         note: "OpenCombine with explicit `Publishers.Map/Filter` (streaming, W1s)"))
     list.append(CountedWorkload(
+        id: "W1-opaque", unit: "source element", full: s1.full, quick: s1.quick, expected: w1Expected,
+        baselineName: "loop", baseline: { n in { w1Baseline(n) } }, toolkit: { n in { w1ToolkitOpaque(n) } },
+        toolkitAllocationLimit: 0.001,
+        note: "W1 with the four closures passed through `opaque`, as the baseline's are: the operators' own cost"))
+    list.append(CountedWorkload(
         id: "W2", unit: "send", full: s1.full, quick: s1.quick, expected: triangle,
         baselineName: "mini", baseline: { n in { w2Mini(n) } }, toolkit: { n in { w2Toolkit(n) } },
         openCombine: { n in { w2OpenCombine(n) } }, toolkitAllocationLimit: 0.001))

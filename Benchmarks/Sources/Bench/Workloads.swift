@@ -15,6 +15,25 @@ func w1Toolkit(_ n: Int) -> Int {
     return box.sum
 }
 
+/// W1 with the user's closures hidden from the optimiser, as the baseline's are (`opaque`): the
+/// operators' own cost per stage, which W1 (closure literals the optimiser may inline into the
+/// chain, as it does in an app) does not show.
+func w1ToolkitOpaque(_ n: Int) -> Int {
+    let box = SumBox()
+    let double: @Sendable (Int) -> Int = { $0 &* 2 }
+    let keep: @Sendable (Int) -> Bool = { $0 % 3 != 0 }
+    let increment: @Sendable (Int) -> Int = { $0 &+ 1 }
+    let add: @Sendable (Int) -> Void = { box.sum &+= $0 }
+    let f = opaque(double), g = opaque(keep), h = opaque(increment), sink = opaque(add)
+    let disposable = Signal<Int, Never>.sequence(0..<opaque(n))
+        .map(f)
+        .filter(g)
+        .map(h)
+        .observeNext(with: sink)
+    disposable.dispose()
+    return box.sum
+}
+
 func w1Baseline(_ n: Int) -> Int {
     let box = SumBox()
     let f: (Int) -> Int = opaque({ $0 &* 2 })

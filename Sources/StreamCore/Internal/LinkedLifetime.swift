@@ -3,12 +3,12 @@
 ///
 /// Passed as the upstream observer's lifetime so that a synchronous producer stops as soon as the
 /// operator (or anything downstream of it) is done. Disposing it disposes only the first.
-package struct LinkedLifetime: Disposable {
+package final class LinkedLifetime: Disposable {
     private let own: any Disposable
-    private let outer: (any Disposable)?
+    private let outer: ObserverLifetime?
 
     /// Links an operator's own disposable with the downstream lifetime.
-    package init(_ own: any Disposable, _ outer: (any Disposable)?) {
+    package init(_ own: any Disposable, _ outer: ObserverLifetime?) {
         self.own = own
         self.outer = outer
     }

@@ -65,7 +65,7 @@ package final class TimedObservation<State, Element, Error: Swift.Error>: Dispos
     private let guarded: LockedState<Guarded>
     private let scheduler: any Scheduler
     private let onTimer: @Sendable (inout State, inout Effects) -> Void
-    private let downstreamLifetime: (any Disposable)?
+    private let downstreamLifetime: ObserverLifetime?
 
     /// Creates the engine for one observation.
     ///

@@ -49,6 +49,6 @@ extension SignalProtocol {
 /// A ``LinkedLifetime`` of `own` and `outer`, for inlinable operators (the type itself is not
 /// part of the inlinable surface).
 @usableFromInline
-func linkedLifetime(_ own: any Disposable, _ outer: (any Disposable)?) -> any Disposable {
+func linkedLifetime(_ own: any Disposable, _ outer: ObserverLifetime?) -> ObserverLifetime {
     LinkedLifetime(own, outer)
 }

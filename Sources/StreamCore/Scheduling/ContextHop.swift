@@ -38,7 +38,7 @@ package final class ContextHop<Element: Sendable, Error: Swift.Error>: Disposabl
 
     private let state: LockedState<State>
     private let context: ExecutionContext
-    private let downstreamLifetime: (any Disposable)?
+    private let downstreamLifetime: ObserverLifetime?
 
     /// Creates a hop delivering to `downstream` in `context`.
     package init(downstream: Observer<Element, Error>, context: ExecutionContext) {

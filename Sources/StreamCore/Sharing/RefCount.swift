@@ -65,7 +65,7 @@ final class RefCounter: Sendable {
         let staged = acquire()
         let downstream = observer.handler
         var handler = downstream
-        if let view = observer.lifetime as? ObservationHandle.Lifetime {
+        if let flag = observer.lifetime as? ObservationHandle.Flag {
             // The common case: an observation's own lifetime. Its handle disposes what this call
             // returns as soon as it has it (at once if already disposed), so the per-event check
             // matters only while this call runs: when it starts the connection (`staged`), a
@@ -74,7 +74,6 @@ final class RefCounter: Sendable {
             // handler stays the downstream's own. The flag is read directly: one atomic load
             // per event instead of a call through the `Disposable` existential.
             if staged {
-                let flag = view.flag
                 handler = { event in
                     downstream(event)
                     if flag.value.load(ordering: .acquiring) { observation.dispose() }

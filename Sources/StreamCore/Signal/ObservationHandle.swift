@@ -11,13 +11,26 @@ package final class ObservationHandle: Disposable {
     /// The disposed flag, in its own object so that lifetime views (which operators keep) do
     /// not keep the handle, and the handle's inner disposable, alive: no cycle after the
     /// observation ends by itself.
+    ///
+    /// It is also the lifetime handed down (``lifetime``): a class, so that observers copy it
+    /// with one retain.
     @usableFromInline
-    package final class Flag: Sendable {
+    package final class Flag: Disposable {
         @usableFromInline
         package let value = Atomic<Bool>(false)
 
         @usableFromInline
         init() {}
+
+        /// Does nothing: a lifetime is only read. Dispose the observation's handle instead.
+        @inlinable
+        package func dispose() {}
+
+        /// Whether the observation was disposed (one atomic load).
+        @inlinable
+        package var isDisposed: Bool {
+            value.load(ordering: .acquiring)
+        }
     }
 
     @usableFromInline
@@ -64,29 +77,8 @@ package final class ObservationHandle: Disposable {
         return inner.withLock { $0 }?.isDisposed ?? false
     }
 
-    /// The lifetime to hand down: disposed exactly when ``dispose()`` was called.
+    /// The lifetime to hand down: disposed exactly when ``dispose()`` was called (the flag,
+    /// read with no lock: one atomic load per check).
     @inlinable
-    package var lifetime: Lifetime { Lifetime(flag: flag) }
-
-    /// A cheap, read-only view of the handle's flag (no lock), for per-event checks.
-    @usableFromInline
-    package struct Lifetime: Disposable {
-        @usableFromInline
-        package let flag: Flag
-
-        @inlinable
-        init(flag: Flag) {
-            self.flag = flag
-        }
-
-        /// Does nothing: a lifetime is only read. Dispose the observation's handle instead.
-        @inlinable
-        package func dispose() {}
-
-        /// Whether the observation was disposed (one atomic load).
-        @inlinable
-        package var isDisposed: Bool {
-            flag.value.load(ordering: .acquiring)
-        }
-    }
+    package var lifetime: Flag { flag }
 }

@@ -5,8 +5,8 @@ public import Synchronization
 // as one atomic load instead of an existential call.
 
 extension Observer {
-    /// The observer's handler, for calling it without copying the observer (its lifetime is an
-    /// existential) per event.
+    /// The observer's handler, for calling it without copying the observer (a retain of its
+    /// lifetime as well) per event.
     @inlinable
     package var eventHandler: @Sendable (Signal<Element, Error>.Event) -> Void { handler }
 
@@ -16,7 +16,7 @@ extension Observer {
     /// ``DisposalPoll`` per element measured 112) reads it; others use ``disposalPoll``.
     @inlinable
     package var disposalFlag: ObservationHandle.Flag? {
-        (lifetime as? ObservationHandle.Lifetime)?.flag
+        lifetime as? ObservationHandle.Flag
     }
 }
 
@@ -32,13 +32,13 @@ extension ObservationHandle.Flag {
 @usableFromInline
 package struct DisposalPoll: Sendable {
     @usableFromInline let flag: ObservationHandle.Flag?
-    @usableFromInline let lifetime: (any Disposable)?
+    @usableFromInline let lifetime: ObserverLifetime?
 
     /// Reads `lifetime` once.
     @inlinable
-    package init(_ lifetime: (any Disposable)?) {
+    package init(_ lifetime: ObserverLifetime?) {
         self.lifetime = lifetime
-        flag = (lifetime as? ObservationHandle.Lifetime)?.flag
+        flag = lifetime as? ObservationHandle.Flag
     }
 
     /// Whether the lifetime ended.

@@ -25,7 +25,7 @@ package final class SerialObservation<Element, Error: Swift.Error>: Disposable {
     private let state: LockedState<State>
     /// The lifetime of the observation downstream of us, so that a producer's loop stops early
     /// when an outer operator (take, first, …) is done.
-    private let downstreamLifetime: (any Disposable)?
+    private let downstreamLifetime: ObserverLifetime?
 
     /// Creates a guard delivering to `downstream`.
     package init(downstream: Observer<Element, Error>) {
