@@ -168,12 +168,18 @@ final class EffectSlot<State: Sendable, Event: Sendable>: @unchecked Sendable {
 extension LoopEngine {
     /// Starts `state`'s effect for the per-state feedback at `source`, after cancelling the
     /// previous one (`flatMapLatest`). Role holder only.
+    ///
+    /// - Parameter inEffectScope: ``EffectScope/isActive`` as the caller read it: a drain reads
+    ///   it once for all its states (a thread-local read, 26 instructions per effect otherwise).
+    ///   The scope cannot change between two states of one drain: it is only ever set around a
+    ///   call and restored when that call returns.
     @inlinable
     func startEffect(
         _ effect: @Sendable (State) -> Signal<Event, Never>?,
         for state: State,
         in slot: EffectSlot<State, Event>,
-        source: Int
+        source: Int,
+        inEffectScope: Bool
     ) {
         // The last effect ended and let go of its observer (nothing but the slot references the
         // run): its run is reused, with no cancellation and no allocation.
@@ -182,7 +188,7 @@ extension LoopEngine {
         {
             guard let signal = effect(state) else { return }
             if !current.restart() { return }  // cancelled meanwhile: the loop is being disposed
-            start(signal, with: current)
+            start(signal, with: current, inEffectScope: inEffectScope)
             return
         }
         slot.run?.cancel()  // a new state cancels the running effect
@@ -194,16 +200,18 @@ extension LoopEngine {
             return true
         }
         if !accepted { return }
-        start(signal, with: run)
+        start(signal, with: run, inEffectScope: inEffectScope)
     }
 
     /// Observes the effect's signal with `run` as its observer and its lifetime.
     @inlinable
-    func start(_ signal: Signal<Event, Never>, with run: EffectRun<State, Event>) {
-        // Counted as an effect of the store action being handled, if any (as the signal form is).
-        let tracked = signal.trackedAsEffect()
+    func start(_ signal: Signal<Event, Never>, with run: EffectRun<State, Event>, inEffectScope: Bool) {
         run.startingThread.store(ThreadIdentity.current, ordering: .relaxed)
-        let disposable = tracked.subscribe(Observer(lifetime: run.lifetime) { [run] event in run.receive(event) })
+        let observer = Observer(lifetime: run.lifetime) { [run] event in run.receive(event) }
+        // Counted as an effect of the store action being handled, if any (as the signal form is).
+        // Two calls rather than one on a chosen signal: a copy of `signal` costs a retain.
+        let disposable =
+            if inEffectScope { signal.trackedAsEffect().subscribe(observer) } else { signal.subscribe(observer) }
         run.startingThread.store(0, ordering: .relaxed)
         run.attach(disposable)
     }

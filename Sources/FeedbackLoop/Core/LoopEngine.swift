@@ -65,12 +65,23 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// observes its own state subject, so states reach the feedbacks in their order.
     @usableFromInline
     let stages: [Stage]
-    /// The reaction when the loop has exactly one feedback and it is a direct call.
+    /// Whether the loop has exactly one feedback and it is a direct call: then `soleReaction`
+    /// is its reaction (otherwise a placeholder that is never called; not an optional, for the
+    /// reason `hasSoleEffect` gives).
     @usableFromInline
-    let soleReaction: (@Sendable (State) -> Event?)?
-    /// The per-state effect and its slot when the loop has exactly one feedback and it is one.
+    let hasSoleReaction: Bool
     @usableFromInline
-    let soleEffect: (effect: @Sendable (State) -> Signal<Event, Never>?, slot: EffectSlot<State, Event>)?
+    let soleReaction: @Sendable (State) -> Event?
+    /// Whether the loop has exactly one feedback and it is a per-state effect: then
+    /// `soleEffect` is its function and `soleEffectSlot` its slot (otherwise placeholders that
+    /// are never used). Not optionals: the drain copied an optional's payload out, with a
+    /// retain of each, per state.
+    @usableFromInline
+    let hasSoleEffect: Bool
+    @usableFromInline
+    let soleEffect: @Sendable (State) -> Signal<Event, Never>?
+    @usableFromInline
+    let soleEffectSlot: EffectSlot<State, Event>
     /// The state subject each feedback observes (`nil` for a direct call), by feedback index.
     @usableFromInline
     let subjects: [SubjectCore<State, Never>?]
@@ -166,8 +177,22 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         self.stages = stages
         self.subjects = subjects
         self.effectSlots = effectSlots
-        soleReaction = if stages.count == 1, case .reacting(let reaction, _) = stages[0] { reaction } else { nil }
-        soleEffect = if stages.count == 1, case .effect(let effect, let slot, _) = stages[0] { (effect, slot) } else { nil }
+        if stages.count == 1, case .reacting(let reaction, _) = stages[0] {
+            hasSoleReaction = true
+            soleReaction = reaction
+        } else {
+            hasSoleReaction = false
+            soleReaction = { _ in nil }
+        }
+        if stages.count == 1, case .effect(let effect, let slot, _) = stages[0] {
+            hasSoleEffect = true
+            soleEffect = effect
+            soleEffectSlot = slot
+        } else {
+            hasSoleEffect = false
+            soleEffect = { _ in nil }
+            soleEffectSlot = EffectSlot()
+        }
     }
 
     deinit {
@@ -210,13 +235,14 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         outputLifetime.isDisposed
     }
 
-    /// Hands `state` to the feedbacks in order (role holder only).
+    /// Hands `state` to the feedbacks in order (role holder only). `inEffectScope`: see
+    /// ``startEffect(_:for:in:source:inEffectScope:)``.
     @inlinable
-    func deliverToFeedbacks(_ state: State) {
-        if let reaction = soleReaction {
+    func deliverToFeedbacks(_ state: State, inEffectScope: Bool) {
+        if hasSoleReaction {
             // A disposal from the observer stops the delivery of this state.
             if isOutputDisposed { return }
-            if let event = reaction(state) { answered = Queued(event: event, source: 0) }
+            if let event = soleReaction(state) { answered = Queued(event: event, source: 0) }
             return
         }
         for stage in stages {
@@ -233,7 +259,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 // A disposal from the observer (or a feedback) stops the delivery of this state.
                 if isOutputDisposed { return }
                 flushAnswered()
-                startEffect(effect, for: state, in: slot, source: source)
+                startEffect(effect, for: state, in: slot, source: source, inEffectScope: inEffectScope)
             }
         }
     }
@@ -245,7 +271,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     func run() {
         if !isOutputDisposed, !isDisposed {
             outputHandler(.next(state))
-            deliverToFeedbacks(state)
+            deliverToFeedbacks(state, inEffectScope: !effectSlots.isEmpty && EffectScope.isActive)
         }
         if context.isImmediate {
             drain()
@@ -303,6 +329,8 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         var depth = 0
         #endif
         var budget = context.isImmediate ? Int.max : Self.batchLimit
+        // Read once for the whole drain (see `startEffect`): no effect, no thread-local read.
+        let inEffectScope = !effectSlots.isEmpty && EffectScope.isActive
         while true {
             if budget == 0 {
                 if TurnHandoff.schedule(in: context, { self.drain() }) { return }
@@ -355,16 +383,16 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             #endif
             if isOutputDisposed { continue }
             outputHandler(.next(state))
-            if let reaction = soleReaction {
+            if hasSoleReaction {
                 // The loop's only feedback is a direct call (kept inline: the synchronous loop's path).
                 if isOutputDisposed { continue }
-                if let event = reaction(state) { answered = Queued(event: event, source: 0) }
-            } else if let sole = soleEffect {
+                if let event = soleReaction(state) { answered = Queued(event: event, source: 0) }
+            } else if hasSoleEffect {
                 // The loop's only feedback is a per-state effect (ReactiveFeedback's usual loop).
                 if isOutputDisposed { continue }
-                startEffect(sole.effect, for: state, in: sole.slot, source: 0)
+                startEffect(soleEffect, for: state, in: soleEffectSlot, source: 0, inEffectScope: inEffectScope)
             } else {
-                deliverToFeedbacks(state)
+                deliverToFeedbacks(state, inEffectScope: inEffectScope)
             }
         }
     }

@@ -23,10 +23,13 @@ extension Disposable {
 
 /// A disposable that does nothing: for observations that cannot be cancelled.
 public struct NonDisposable: Disposable {
-    /// The shared instance.
-    public static let instance = NonDisposable()
+    /// An instance (all are the same: the type has no state). Computed, so that reading it is
+    /// free: a stored global is reached through a one-time-initialisation check per read.
+    @inlinable
+    public static var instance: NonDisposable { NonDisposable() }
 
     /// Creates a disposable that does nothing.
+    @inlinable
     public init() {}
 
     /// Does nothing.
@@ -39,9 +42,11 @@ public struct NonDisposable: Disposable {
 /// A disposable that is already disposed: what a finished synchronous observation returns.
 @usableFromInline
 package struct DisposedDisposable: Disposable {
-    @usableFromInline
-    package static let instance = DisposedDisposable()
-    @usableFromInline package init() {}
+    /// An instance (computed, as ``NonDisposable/instance`` is: no one-time-initialisation
+    /// check per read; `Signal.just` returns it per observation).
+    @inlinable
+    package static var instance: DisposedDisposable { DisposedDisposable() }
+    @inlinable package init() {}
     @usableFromInline package func dispose() {}
     @usableFromInline package var isDisposed: Bool { true }
 }
