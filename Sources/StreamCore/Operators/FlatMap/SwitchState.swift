@@ -26,8 +26,17 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     @inlinable
     init() {}
 
-    /// Makes a new live inner link, the spare if it can be reused (else a new one), and
-    /// returns the previous live link, to be retired after unlocking.
+    /// What ``switchToSpare()`` did.
+    @usableFromInline
+    enum SpareSwitch {
+        /// The spare is the live link now; `previous` is to be retired after unlocking.
+        case switched(link: Link, previous: Link?)
+        /// No spare could be reused and nothing changed: the caller makes a link (outside the
+        /// lock) and switches to it with ``switchTo(_:)``.
+        case noSpare
+    }
+
+    /// Makes the spare the live inner link if it can be reused.
     ///
     /// The spare is reused only when it is uniquely referenced — no producer kept its observer,
     /// so nothing can reach it but this state — and its retirement finished (an acquiring load
@@ -35,24 +44,33 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     /// cannot be reused is released here: a retired link's deinit releases only the junction and
     /// the operator's own error closure (its inner's disposable was taken by `retire()`), so it
     /// runs no user code under the lock.
+    ///
+    /// Two steps rather than one that also makes the new link: making one needs the junction and
+    /// the error closure, and capturing them in the update's closure retained and released both
+    /// per switch (W5), where reusing the spare needs neither. The switch happens in whichever
+    /// critical section installs the link, so the order of events is the same either way.
     @inlinable
-    mutating func switchToNewLink(
-        _ next: inout Link?,
-        junction: Link.Output,
-        innerError: @escaping @Sendable (Inner.Error) -> Failure
-    ) -> Link? {
-        let previous = link.take()
+    mutating func switchToSpare() -> SpareSwitch {
         // Read and tested in place: binding the spare would add the reference that makes it
         // look shared.
         if spare?.isRetired.load(ordering: .acquiring) == true, isKnownUniquelyReferenced(&spare) {
             spare.unsafelyUnwrapped.isRetired.store(false, ordering: .relaxed)
             spare.unsafelyUnwrapped.replaced.store(false, ordering: .relaxed)
-            link = spare.take()
-        } else {
-            spare = nil
-            link = Link(junction: junction, innerError: innerError)
+            let previous = link.take()
+            let reused = spare.take().unsafelyUnwrapped
+            link = reused
+            return .switched(link: reused, previous: previous)
         }
-        next = link
+        spare = nil
+        return .noSpare
+    }
+
+    /// Makes `next` (a new link) the live inner link and returns the previous one, to be retired
+    /// after unlocking.
+    @inlinable
+    mutating func switchTo(_ next: Link) -> Link? {
+        let previous = link.take()
+        link = next
         return previous
     }
 
@@ -205,14 +223,17 @@ extension SignalProtocol {
                     let junction = owner.junction
                     switch event {
                     case .next(let element):
-                        var next: SwitchLink<Inner, Failure>?
-                        guard
-                            let previous = junction.update({ state, _ in
-                                state.switchToNewLink(&next, junction: junction, innerError: innerError)
-                            }),
-                            let link = next
-                        else { return }
-                        previous?.retire()
+                        guard let switched = junction.update({ state, _ in state.switchToSpare() }) else { return }
+                        let link: SwitchLink<Inner, Failure>
+                        switch switched {
+                        case .switched(let reused, let previous):
+                            link = reused
+                            previous?.retire()
+                        case .noSpare:
+                            link = SwitchLink(junction: junction, innerError: innerError)
+                            guard let previous = junction.update({ state, _ in state.switchTo(link) }) else { return }
+                            previous?.retire()
+                        }
                         let inner = transform(element).subscribe(
                             Observer(lifetime: link) { [link] event in
                                 link.receive(event)
