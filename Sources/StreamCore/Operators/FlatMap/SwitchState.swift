@@ -84,14 +84,18 @@ struct SwitchState<Inner: SignalProtocol, Failure: Swift.Error>: JunctionState {
     }
 
     /// The live inner completed: completes the output if the outer completed too. Returns the
-    /// link, to be retired after unlocking; it is kept as the spare (every switch takes the spare,
-    /// and only the live link completes, so there is none yet).
+    /// link, to be retired after unlocking; it is kept as the spare. Usually there is none yet
+    /// (every switch takes the spare, and only the live link completes); there is one when the
+    /// live inner completed between the two steps of a switch that made a new link, which
+    /// completes before this one: the newer link replaces it. The one replaced is released here,
+    /// under the lock, which runs no user code: its retirement was left to the thread that
+    /// completed it, which holds it until then (see ``switchToSpare()``).
     @inlinable
     mutating func innerCompleted(_ link: Link, _ output: inout Signal<Inner.Element, Failure>.Event?) -> Link? {
         guard self.link === link else { return nil }
         self.link = nil
         if isOuterCompleted { output = .completed }
-        if spare == nil { spare = link }
+        spare = link
         return link
     }
 
