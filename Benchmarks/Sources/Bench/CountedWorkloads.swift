@@ -139,7 +139,7 @@ var countedWorkloads: [CountedWorkload] {
         id: "W9-predicate", unit: "iteration", full: s9.full, quick: s9.quick, expected: { $0 },
         baselineName: "loop", baseline: { n in { w9Baseline(iterations: n) } },
         toolkit: { n in { w9ToolkitPredicate(iterations: n) } }, openCombine: nil,
-        toolkitAllocationLimit: 1.01,
+        toolkitAllocationLimit: 0.001,  // the target: 0 allocations per iteration
         note: "`Feedback(predicate:effects:)` with `Signal(just:)` per state (ReactiveFeedback's form)"))
     list += extraCountedWorkloads
     return list

@@ -1,3 +1,9 @@
+/// What an observer's producer polls to learn that nobody listens any more: a class-bound
+/// disposable (every lifetime the toolkit hands down is an object: an observation's flag, a
+/// junction, a link, an engine).
+@usableFromInline
+package typealias ObserverLifetime = any Disposable & AnyObject
+
 /// The observer that a producer is handed: a `Sendable` value that forwards events.
 ///
 /// ```swift
@@ -9,12 +15,6 @@
 /// ```
 ///
 /// A producer that loops (or waits) can ask ``isDisposed`` to stop early once nobody listens.
-/// What an observer's producer polls to learn that nobody listens any more: a class-bound
-/// disposable (every lifetime the toolkit hands down is an object: an observation's flag, a
-/// junction, a link, an engine).
-@usableFromInline
-package typealias ObserverLifetime = any Disposable & AnyObject
-
 public struct Observer<Element, Error: Swift.Error>: ObserverProtocol {
     @usableFromInline
     let handler: @Sendable (Signal<Element, Error>.Event) -> Void
