@@ -56,21 +56,11 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
     _ b: B
 ) -> Signal<(A.Element, B.Element), A.Error> where A.Error == B.Error {
     Signal.trusted({ observer in
-        let junction = Junction(CombineLatest2State<A.Element, B.Element, A.Error>(), downstream: observer)
-        let upstreamA = a.subscribe(
-            Observer(lifetime: junction) { event in
-                let displaced = junction.update { state, output in state.receiveA(event, &output) }
-                _ = displaced
-            })
-        if junction.update({ state, _ in state.upstreamA = upstreamA }) == nil { upstreamA.dispose() }
-        if junction.isDisposed { return junction }
-        let upstreamB = b.subscribe(
-            Observer(lifetime: junction) { event in
-                let displaced = junction.update { state, output in state.receiveB(event, &output) }
-                _ = displaced
-            })
-        if junction.update({ state, _ in state.upstreamB = upstreamB }) == nil { upstreamB.dispose() }
-        return junction
+        let engine = CombineLatest2Engine<A.Element, B.Element, A.Error>(downstream: observer)
+        engine.setUpstreamA(a.subscribe(Observer(lifetime: engine) { event in engine.receiveA(event) }))
+        if engine.isDisposed { return engine }
+        engine.setUpstreamB(b.subscribe(Observer(lifetime: engine) { event in engine.receiveB(event) }))
+        return engine
     })
 }
 
