@@ -30,7 +30,7 @@ let package = Package(
         // W11: the observable store host's invalidations and cost per change (Docs/benchmarks/W11-observable-store.md).
         .executableTarget(
             name: "BenchW11",
-            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
+            dependencies: ["MallocCounter", .product(name: "StoreKitLite", package: "ReactiveToolkit")]
         ),
         // The file journal's wall-clock benchmark (disk-bound; see Docs/benchmarks/journal.md).
         .executableTarget(

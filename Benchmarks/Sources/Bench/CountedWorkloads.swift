@@ -30,6 +30,9 @@ struct CountedWorkload {
     /// Ceiling on ReactiveToolkit allocations per unit (differenced like the instructions).
     var toolkitAllocationLimit: Double?
     var note: String?
+    /// Set when another executable of this package runs the cells (the bodies here are then
+    /// never run): W11 needs the main run loop, which `bench-w11` drives.
+    var external: ExternalCells?
 
     func body(_ column: CountedColumn) -> CountedBody? {
         switch column {
@@ -40,6 +43,15 @@ struct CountedWorkload {
     }
 
     func sizes(quick: Bool) -> (Int, Int) { quick ? self.quick : full }
+}
+
+/// Cells counted in another executable of this package, next to `bench` in the build directory:
+/// `executable ARGUMENTS --counted` under callgrind prints "ok ALLOCATIONS" or "fail VALUE", as
+/// `bench --count` does.
+struct ExternalCells {
+    var executable: String
+    /// The arguments for a column (toolkit or baseline) and size n.
+    var arguments: (CountedColumn, Int) -> [String]
 }
 
 enum CountedColumn: String, CaseIterable, Sendable {

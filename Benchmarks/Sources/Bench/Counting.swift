@@ -14,7 +14,7 @@ func countedRegion(_ body: () -> Int) -> Int { body() }
 
 /// The child side of `--count ID COLUMN N`.
 func runCountChild(id: String, column: String, n: Int) -> Int32 {
-    guard let workload = countedWorkloads.first(where: { $0.id == id }),
+    guard let workload = countedWorkloads.first(where: { $0.id == id }), workload.external == nil,
         let column = CountedColumn(rawValue: column), let make = workload.body(column)
     else {
         FileHandle.standardError.write(Data("bench: no counted cell \(id) \(column)\n".utf8))
@@ -76,10 +76,13 @@ private func which(_ tool: String) -> String? {
     return paths.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// The counting side: valgrind and a debug-stripped copy of this executable.
+/// The counting side: valgrind and a debug-stripped copy of this executable (and of the
+/// package's other executables that count cells, `ExternalCells`).
 struct Counter {
     var valgrind: String
     var copy: String
+    /// Debug-stripped copies of the other executables, by name.
+    var externalCopies: [String: String] = [:]
 
     static func make() throws -> Counter {
         guard let valgrind = which("valgrind") else { throw CountingError.tool("valgrind not found on PATH (apt-get install -y valgrind)") }
@@ -90,7 +93,18 @@ struct Counter {
         let copy = directory + "/bench"
         let (status, _) = try run(objcopy, ["--strip-debug", executable, copy])
         guard status == 0 else { throw CountingError.tool("objcopy --strip-debug \(executable) failed (status \(status))") }
-        return Counter(valgrind: valgrind, copy: copy)
+        var externalCopies: [String: String] = [:]
+        for name in Set(countedWorkloads.compactMap(\.external?.executable)) {
+            let path = (executable as NSString).deletingLastPathComponent + "/" + name
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw CountingError.tool("\(path) not found: build the package's products (swift build -c release)")
+            }
+            let stripped = directory + "/" + name
+            let (status, _) = try run(objcopy, ["--strip-debug", path, stripped])
+            guard status == 0 else { throw CountingError.tool("objcopy --strip-debug \(path) failed (status \(status))") }
+            externalCopies[name] = stripped
+        }
+        return Counter(valgrind: valgrind, copy: copy, externalCopies: externalCopies)
     }
 
     func cleanUp() {
@@ -102,10 +116,17 @@ struct Counter {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"  // hashing seeds would vary the counts
         let log = (copy as NSString).deletingLastPathComponent + "/valgrind-\(id)-\(column.rawValue)-\(n).log"
+        var command = [copy, "--count", id, column.rawValue, String(n)]
+        if let external = countedWorkloads.first(where: { $0.id == id })?.external {
+            guard let copy = externalCopies[external.executable] else {
+                throw CountingError.tool("\(id): no copy of \(external.executable)")
+            }
+            command = [copy] + external.arguments(column, n) + ["--counted"]
+        }
         let (status, out) = try run(valgrind, [
             "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedRegion*",
-            "--log-file=\(log)", copy, "--count", id, column.rawValue, String(n),
-        ], environment: environment)
+            "--log-file=\(log)",
+        ] + command, environment: environment)
         let err = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: log)
         let fields = out.split(whereSeparator: \.isWhitespace)

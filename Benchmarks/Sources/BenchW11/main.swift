@@ -10,11 +10,16 @@
 //   bench-w11                                   table: 10, 1,000, 100,000 rows (wall time + counts)
 //   bench-w11 --rows N --changes K [--baseline] one cell, for callgrind: the changes run inside
 //                                               `countedRegion` (--toggle-collect=*countedRegion*)
+//   ... --counted                               the same, printing "ok ALLOCATIONS" (allocations
+//                                               inside the region) or "fail INVALIDATIONS": the
+//                                               child protocol of `bench --count`, which counts
+//                                               the W11 rows of the suite's report with it
 //
 // `--baseline` runs the same rows and readers on a hand-written `@Observable` model (a class per
 // row, the list holding them), mutated directly on the main actor: what an app without a store
 // pays. Scripts/bench-w11.sh counts both and prints instructions per change and their ratio.
 import Foundation
+import MallocCounter
 import Observation
 import StoreKitLite
 import Synchronization
@@ -76,10 +81,14 @@ func countedRegion(_ changes: Int, _ body: (Int) -> Void) {
 
 /// Wall time of the changes, in nanoseconds (for the table only; the figure is instructions).
 nonisolated(unsafe) var changesTime = 0.0  // main thread only
+/// Heap allocations made during the changes (for `--counted`).
+nonisolated(unsafe) var changesAllocations: UInt64 = 0  // main thread only
 
 @MainActor
 func timedRegion(_ changes: Int, _ body: (Int) -> Void) {
+    let before = mc_allocation_count()
     let elapsed = ContinuousClock().measure { countedRegion(changes, body) }
+    changesAllocations = mc_allocation_count() - before
     changesTime = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
 }
 
@@ -141,6 +150,11 @@ func main() {
     if let rows = value("--rows"), let changes = value("--changes"), rows > 0, changes >= 0 {
         let baseline = arguments.contains("--baseline")
         let invalidations = baseline ? runBaseline(rows: rows, changes: changes) : runStore(rows: rows, changes: changes)
+        if arguments.contains("--counted") {
+            // `bench --count`'s child protocol: the check is one invalidated reader per change.
+            print(invalidations == changes ? "ok \(changesAllocations)" : "fail \(invalidations)")
+            return
+        }
         print("\(baseline ? "baseline" : "store") rows \(rows) changes \(changes) invalidations \(invalidations)")
         if invalidations != changes {
             FileHandle.standardError.write(Data("bench-w11: \(invalidations) readers invalidated by \(changes) changes\n".utf8))
