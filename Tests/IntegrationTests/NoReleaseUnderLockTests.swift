@@ -12,11 +12,7 @@ import TestSupport
 /// another thread with a bounded wait, so a regression fails instead of hanging the suite.
 @Suite struct NoReleaseUnderLockTests {
     /// Runs a closure in its `deinit`.
-    final class Payload: Sendable {
-        let onDeinit: @Sendable () -> Void
-        init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
-        deinit { onDeinit() }
-    }
+    typealias Payload = DeinitPayload
 
     enum Message: Sendable {
         case start
@@ -26,12 +22,7 @@ import TestSupport
 
     /// Runs `work` on another thread and reports whether it finished within the timeout.
     private func finishes(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            work()
-            done.signal()
-        }
-        return done.wait(timeout: .now() + 30) == .success
+        finishesOnAnotherThread(work)
     }
 
     /// The subject's queue of sends made during a delivery (`FIFOQueue`).

@@ -9,28 +9,10 @@ import TestSupport
 /// lock as inputs. `CombineLatestTests` pins the operator's contract (order under 8 threads,
 /// re-entrancy, termination, release); these pin what the engine adds.
 @Suite struct CombineLatestEngineTests {
-    /// Runs a closure in its `deinit` (user code).
-    final class Payload: Sendable {
-        let onDeinit: @Sendable () -> Void
-        init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
-        deinit { onDeinit() }
-    }
-
     enum Message: Sendable {
         case start
-        case payload(Payload)
+        case payload(DeinitPayload)
         case fromDeinit
-    }
-
-    /// Runs `work` on another thread and reports whether it finished within the timeout (a
-    /// payload released under the engine's non-recursive lock would hang it).
-    private func finishes(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            work()
-            done.signal()
-        }
-        return done.wait(timeout: .now() + 30) == .success
     }
 
     @Test func aDisplacedElementIsReleasedOutsideTheLock() {
@@ -39,7 +21,7 @@ import TestSupport
         // delivery reaches the engine (sending into its own source would be queued by that
         // subject, which is delivering).
         let deinits = Box(0)
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let a = PassthroughSubject<Message, Never>()
             let b = PassthroughSubject<Int, Never>()
             let observation = combineLatest(a, b).observeNext { message, _ in
@@ -47,7 +29,7 @@ import TestSupport
                 for _ in 0..<3 {
                     a.send(
                         .payload(
-                            Payload {
+                            DeinitPayload {
                                 deinits.mutate { $0 += 1 }
                                 b.send(1)
                             }))
@@ -68,7 +50,7 @@ import TestSupport
         // deinit sends into `b` again, reaching the closed engine.
         let deinits = Box(0)
         let delivered = Box<[String]>([])
-        let finished = finishes {
+        let finished = finishesOnAnotherThread {
             let a = PassthroughSubject<Message, Never>()
             let b = PassthroughSubject<Message, Never>()
             let handle = Box<(any Disposable)?>(nil)
@@ -78,7 +60,7 @@ import TestSupport
                 for _ in 0..<3 {
                     b.send(
                         .payload(
-                            Payload {
+                            DeinitPayload {
                                 deinits.mutate { $0 += 1 }
                                 b.send(.fromDeinit)
                             }))

@@ -318,26 +318,24 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     /// Keeps the first source's disposable; disposes it at once if the engine closed.
     @usableFromInline
     func setUpstreamA(_ disposable: any Disposable) {
-        let locked = storage.lock()
-        if locked.pointee.isClosed {
-            storage.unlock()
-            disposable.dispose()
-            return
-        }
-        locked.pointee.upstreamA = disposable
-        storage.unlock()
+        setUpstream(disposable, at: \.upstreamA)
     }
 
     /// Keeps the second source's disposable; disposes it at once if the engine closed.
     @usableFromInline
     func setUpstreamB(_ disposable: any Disposable) {
+        setUpstream(disposable, at: \.upstreamB)
+    }
+
+    /// Stores an upstream disposable in `slot` unless the engine closed (then disposes it).
+    private func setUpstream(_ disposable: any Disposable, at slot: WritableKeyPath<Locked, (any Disposable)?>) {
         let locked = storage.lock()
         if locked.pointee.isClosed {
             storage.unlock()
             disposable.dispose()
             return
         }
-        locked.pointee.upstreamB = disposable
+        locked.pointee[keyPath: slot] = disposable
         storage.unlock()
     }
 
