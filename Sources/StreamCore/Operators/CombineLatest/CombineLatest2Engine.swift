@@ -22,8 +22,8 @@ public import Synchronization
 /// - The engine is the lifetime handed to the upstreams: disposed once closed or once the
 ///   downstream's own lifetime ended.
 ///
-/// Replaces the ``Junction`` here because the junction keeps the state under its lock (one lock
-/// pair per element, and a body closure per update): W6 432 → see Decision 0016.
+/// Used here instead of a ``Junction``, which keeps the state under its lock (one lock pair per
+/// element, and a body closure per update): W6 432 → 240 instructions per send (Decision 0016).
 @usableFromInline
 final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unchecked Sendable {
     // @unchecked Sendable: `latestA`, `latestB`, `completedA`, `completedB` and `downstream` are
@@ -129,8 +129,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
         let locked = storage.lock()
         if locked.pointee.isClosed {
             storage.unlock()
-            withExtendedLifetime(input) {}  // dropped, released outside the lock
-            return
+            return  // dropped: the caller releases `input`, after the unlock
         }
         while true {
             switch gate.load(ordering: .acquiring) {
