@@ -97,24 +97,39 @@ extension TestStore {
     /// Runs a test action past the gate and returns its outcome: at once when the store is idle
     /// (it runs on this thread), else once the thread holding the store has run it; `nil` if
     /// that takes longer than ``busyStoreTimeout`` (a failure).
-    func reduceNow(_ action: Action) -> Result<State, StoreError>? {
+    func reduceNow(_ action: Action) -> ReductionOutcome {
         let result = LockedState<Result<State, StoreError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        gate.withLock { $0.checkedByFinish = false }
+        let thread = ThreadIdentity.current
+        let reentrant: Bool = gate.withLock { gate in
+            gate.checkedByFinish = false
+            if gate.reducingThreads.contains(thread) { return true }
+            gate.reducingThreads.append(thread)
+            return false
+        }
+        defer {
+            if !reentrant {
+                gate.withLock { gate in gate.reducingThreads.removeAll { $0 == thread } }
+            }
+        }
         store.enqueue(action, from: 1) { outcome in
             result.withLock { $0 = outcome }
             done.signal()
         }
-        if let ran = result.withLock({ $0 }) { return ran }
-        guard done.wait(timeout: .now() + Self.busyStoreTimeout.dispatchInterval) == .success else { return nil }
-        return result.withLock { $0 }
+        if let ran = result.withLock({ $0 }) { return .reduced(ran) }
+        // Queued behind the action this very thread is running (a send from the store's own
+        // observer, middleware or effect): waiting would wait for ourselves. The action stays
+        // queued and runs after the current one.
+        if reentrant { return .reentrant }
+        guard done.wait(timeout: .now() + Self.busyStoreTimeout.dispatchInterval) == .success else { return .timedOut }
+        return result.withLock { $0 }.map(ReductionOutcome.reduced) ?? .timedOut
     }
 
     /// ``reduceNow(_:)`` for `async` callers: suspends instead of blocking while another thread
     /// holds the store, until the action's outcome arrives (no polling); ``busyStoreTimeout`` is
     /// the only timer, and a cancelled task stops waiting at once (`nil`; the action stays queued
     /// and runs when the store is free).
-    func reduceSoon(_ action: Action) async -> Result<State, StoreError>? {
+    func reduceSoon(_ action: Action) async -> ReductionOutcome {
         typealias Waiter = CheckedContinuation<Result<State, StoreError>?, Never>
         let slot = LockedState<Waiter?>(nil)
         let take: @Sendable () -> Waiter? = {
@@ -145,32 +160,58 @@ extension TestStore {
             take()?.resume(returning: nil)
         }
         timer?.cancel()
-        return outcome
+        return outcome.map(ReductionOutcome.reduced) ?? .timedOut
     }
 
     /// Compares the state a test action produced with the expectation.
     func check(
         _ description: String,
         before: State,
-        outcome: Result<State, StoreError>?,
+        outcome: ReductionOutcome,
         exhaustivity: Exhaustivity,
         assert: ((inout State) -> Void)?,
         at location: HarnessLocation
     ) throws(TestStoreFailure) {
         let actual: State
         switch outcome {
-        case .success(let state)?:
+        case .reduced(.success(let state)):
             actual = state
-        case .failure?:
-            // Dropped by a middleware after the gate, refused by the reducer, or the store is
-            // closed: the state the action left.
+        case .reduced(.failure(let error)) where error.isRefusal && exhaustivity == .on:
+            try fail(
+                .unexpectedRefusal,
+                "\(description) was refused: \(error) (assert a refusal with send(_:refusedWith:))",
+                at: location
+            )
+            try checkUnchangedByRefusal(description, before: before, at: location)
+            return
+        case .reduced(.failure(let error)) where error.isRefusal:
+            try checkUnchangedByRefusal(description, before: before, at: location)
             actual = store.state
-        case nil:
+        case .reduced(.failure):
+            // Dropped by a middleware after the gate, or the store is closed: the state the
+            // action left.
+            actual = store.state
+        case .reentrant:
+            try failReentrant(description, at: location)
+            return
+        case .timedOut:
             let why = Task.isCancelled ? "before the task was cancelled" : "within \(Self.busyStoreTimeout)"
             try fail(.actionNotReduced, "\(description) was not reduced \(why) (an effect held the store)", at: location)
             return
         }
         try checkState(description, before: before, actual: actual, exhaustivity: exhaustivity, assert: assert, at: location)
+    }
+
+    /// Reports a synchronous `send` made on the thread that is running the store's current
+    /// action (from its observer, middleware or effect): it cannot wait for its own thread.
+    func failReentrant(_ description: String, at location: HarnessLocation) throws(TestStoreFailure) {
+        try fail(
+            .reentrantSend,
+            "\(description) was called on the thread running the store's current action (from the store's own "
+                + "observer, middleware or effect); it is queued and runs after that action. Send from the test, "
+                + "or dispatch from the observer (store.store.dispatch)",
+            at: location
+        )
     }
 
     /// Applies the assertion to the state before (exhaustive) or to the actual state (not

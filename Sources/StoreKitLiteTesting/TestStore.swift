@@ -94,6 +94,18 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         var currentIsTest = false
         /// `finish` checked the store and nothing happened since: `deinit` has nothing to add.
         var checkedByFinish = false
+        /// The threads inside a synchronous test `send` or `receive` (to tell a re-entrant one).
+        var reducingThreads: [UInt] = []
+    }
+
+    /// What became of a test action: its outcome, or why there is none.
+    enum ReductionOutcome {
+        /// The store ran it.
+        case reduced(Result<State, StoreError>)
+        /// Sent on the thread running the store's current action: queued behind it.
+        case reentrant
+        /// Not run within ``busyStoreTimeout``, or the waiting task was cancelled.
+        case timedOut
     }
 
     /// The store under test; attach effects to it.

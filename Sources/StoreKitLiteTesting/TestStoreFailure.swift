@@ -16,6 +16,14 @@ public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConverti
         case actionNotReduced
         /// Effects were still running when the test finished (`TestStore/finish(timeout:)`).
         case effectsInFlight
+        /// The reducer refused an action the test did not expect it to refuse (exhaustive tests;
+        /// assert refusals with `TestStore/send(_:refusedWith:fileID:filePath:line:column:)`).
+        case unexpectedRefusal
+        /// The action was not refused, or was refused with another error than the one expected.
+        case refusalMismatch
+        /// A synchronous `send` was made on the thread running the store's current action (from
+        /// the store's own observer, middleware or effect), so it could not wait for its outcome.
+        case reentrantSend
     }
 
     /// What kind of assertion failed.

@@ -137,6 +137,8 @@ public final class StoreMetrics<State: Sendable, Action: Sendable>: ObservingMid
     private static func errorCase(_ error: StoreError) -> String {
         switch error {
         case .rejected: "rejected"
+        case .refused: "refused"
+        case .cancelled: "cancelled"
         case .substateNotRegistered: "substateNotRegistered"
         case .droppedByMiddleware: "droppedByMiddleware"
         case .storeClosed: "storeClosed"

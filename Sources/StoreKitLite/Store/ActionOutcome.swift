@@ -11,8 +11,11 @@ final class ActionOutcome<State: Sendable>: Sendable {
         case callback(@Sendable (Result) -> Void)
     }
 
+    /// `pending`: queued, not reduced yet (a cancellation still stops it); `running`: the role
+    /// holder began running it (a cancellation no longer does); `resolved`: final.
     private enum Phase {
         case pending([Waiter])
+        case running([Waiter])
         case resolved(Result)
     }
 
@@ -25,10 +28,46 @@ final class ActionOutcome<State: Sendable>: Sendable {
     @usableFromInline
     func resolve(_ result: Result) {
         let waiters: [Waiter] = phase.withLock { phase in
+            switch phase {
+            case .pending(let waiters), .running(let waiters):
+                phase = .resolved(result)
+                return waiters
+            case .resolved:
+                return []
+            }
+        }
+        Self.resume(waiters, with: result)
+    }
+
+    /// Called by the role holder before it runs the action: `false` if the sender's task was
+    /// cancelled first (the outcome is resolved as ``StoreError/cancelled``: skip the action);
+    /// from then on a cancellation no longer stops it.
+    @usableFromInline
+    func begin() -> Bool {
+        phase.withLock { phase in
+            switch phase {
+            case .pending(let waiters):
+                phase = .running(waiters)
+                return true
+            case .running: return true
+            case .resolved: return false
+            }
+        }
+    }
+
+    /// The sender's task was cancelled: resolves the outcome as ``StoreError/cancelled`` if the
+    /// role holder has not begun running the action yet; otherwise nothing changes (the action's
+    /// own outcome follows).
+    func cancel() {
+        let waiters: [Waiter] = phase.withLock { phase in
             guard case .pending(let waiters) = phase else { return [] }
-            phase = .resolved(result)
+            phase = .resolved(.failure(.cancelled))
             return waiters
         }
+        Self.resume(waiters, with: .failure(.cancelled))
+    }
+
+    private static func resume(_ waiters: [Waiter], with result: Result) {
         for waiter in waiters {
             switch waiter {
             case .task(let continuation): continuation.resume(returning: result)
@@ -48,6 +87,11 @@ final class ActionOutcome<State: Sendable>: Sendable {
                 waiters.append(.callback(body))
                 phase = .pending(waiters)
                 return nil
+            case .running(var waiters):
+                phase = .running([])
+                waiters.append(.callback(body))
+                phase = .running(waiters)
+                return nil
             }
         }
         if let resolved { body(resolved) }
@@ -64,6 +108,11 @@ final class ActionOutcome<State: Sendable>: Sendable {
                         phase = .pending([])  // keep the array uniquely referenced while appending
                         waiters.append(.task(continuation))
                         phase = .pending(waiters)
+                        return nil
+                    case .running(var waiters):
+                        phase = .running([])
+                        waiters.append(.task(continuation))
+                        phase = .running(waiters)
                         return nil
                     }
                 }

@@ -19,17 +19,29 @@ extension Store {
     /// suspended until the thread that holds the dispatch role has processed the action (or
     /// processes it itself, if the store is idle).
     ///
+    /// Cancellation: a task cancelled before `send` is called, or cancelled while its action
+    /// waits behind other actions, gets `StoreError.cancelled` and its action never runs (neither
+    /// its middleware nor the reducer). Once the store has begun running the action, a
+    /// cancellation changes nothing: `send` returns the action's own outcome.
+    ///
     /// - Parameter action: The action.
     /// - Returns: The state after the action.
     /// - Throws: The `StoreError` the reducer threw to refuse it,
-    ///   `StoreError.droppedByMiddleware` if a middleware stopped it, or
+    ///   `StoreError.droppedByMiddleware` if a middleware stopped it,
+    ///   `StoreError.cancelled` if the task was cancelled before the action began, or
     ///   `StoreError.storeClosed` after ``close()``.
     @discardableResult
     public func send(_ action: Action) async throws(StoreError) -> State {
-        let outcome = ActionOutcome<State>()
         guard accepting.load(ordering: .relaxed) else { throw StoreError.storeClosed }
+        guard !Task.isCancelled else { throw StoreError.cancelled }
+        let outcome = ActionOutcome<State>()
         enqueue(Pending(action: action, start: 0, outcome: outcome))
-        return try await outcome.result.get()
+        let result = await withTaskCancellationHandler {
+            await outcome.result
+        } onCancel: {
+            outcome.cancel()
+        }
+        return try result.get()
     }
 
     /// Sends an action and returns a task that follows it: its outcome, and the effects it

@@ -25,3 +25,11 @@ extension Store {
         enqueue(Pending(action: action, start: start, outcome: outcome))
     }
 }
+
+extension Store {
+    /// The number of actions queued behind the dispatch role's holder (tests that need an
+    /// action to be queued before they act on it).
+    package var queuedActionCount: Int {
+        lockedRole.withLock { $0.queuedCount }
+    }
+}

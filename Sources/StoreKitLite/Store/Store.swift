@@ -341,6 +341,12 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
     func process(_ pending: Pending) {
+        // A sender whose task was cancelled before its action began is not run at all (its
+        // middleware included: a journal must not record an action the reducer then skips).
+        if let outcome = pending.outcome, !outcome.begin() {
+            pending.group?.releasePendingAction()
+            return
+        }
         var action = pending.action
         if pending.start < linkCount {
             guard let passed = runMiddleware(action, pending: pending) else { return }

@@ -25,10 +25,16 @@ public struct StoreTask<State: Sendable>: Sendable {
     }
 
     /// Returns when the action has been processed and every effect it started has finished (or
-    /// was cancelled), or as soon as the calling task is cancelled.
+    /// was cancelled).
+    ///
+    /// Cancelling the task that awaits `finish()` cancels the effects the action started that are
+    /// still running (TCA's `StoreTask.finish()`), and `finish()` returns without waiting for
+    /// them, once the action itself is processed (it was accepted when ``Store/sendTracked(_:)``
+    /// returned, and runs regardless).
     public func finish() async {
         _ = await outcome.result
         await group.settled()
+        if Task.isCancelled { group.cancel() }
     }
 
     /// Cancels the effects the action started that are still running; they send nothing more.

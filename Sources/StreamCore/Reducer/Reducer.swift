@@ -29,10 +29,15 @@
 /// action always give the same next state, so a store's journal or a loop's events replay
 /// exactly. Side effects belong in feedbacks, effects and middleware.
 ///
-/// A reducer may refuse an action by throwing a ``StoreError``. **Throw before you change the
-/// state**: the state is reduced in place (no copy per action), so whatever a reducer changed
-/// before throwing stays changed. A store then publishes the error instead of a new state; a loop
-/// drops the event and reports it to its diagnostics.
+/// A reducer may refuse an action by throwing a ``StoreError`` (``StoreError/rejected(_:)`` with a
+/// reason, or ``StoreError/refusing(_:)`` with a typed domain error). **Throw before you change
+/// the state**: the state is reduced in place (no copy per action), so whatever a reducer changed
+/// before throwing stays changed. A reducer that may refuse after changing the state (a
+/// `combine` of reducers that refuse) gets atomic refusals from
+/// ``restoringStateOnRefusal()``, at the cost of a copy of what it changes. StoreKitLite's
+/// `TestStore` fails a test whose reducer changed the state and then refused. A store then
+/// publishes the error instead of a new state; a loop drops the event and reports it to its
+/// diagnostics.
 public struct Reducer<State, Action>: Sendable {
     /// The reducing function: changes the state in place, or throws to refuse the action.
     public typealias Reduce = @Sendable (inout State, Action) throws(StoreError) -> Void
@@ -120,7 +125,8 @@ public struct Reducer<State, Action>: Sendable {
     ///
     /// The first reducer that throws stops the chain, and the action is refused. Reducers that
     /// ran before it keep their changes (reduction is in place), so put the reducers that may
-    /// refuse an action first.
+    /// refuse an action first, or make the combination's refusals atomic with
+    /// ``restoringStateOnRefusal()``.
     ///
     /// - Parameter reducers: The reducers, in the order they run.
     /// - Returns: The combined reducer.

@@ -123,16 +123,24 @@ private func checkoutStore(scheduler: TestScheduler, paymentDelay: Int = 3) -> S
         #expect(task.isFinished)
     }
 
-    @Test func finishReturnsWhenTheWaitingTaskIsCancelled() async throws {
+    @Test func cancellingTheTaskThatAwaitsFinishCancelsTheActionsEffects() async throws {
         let scheduler = TestScheduler()
         let store = checkoutStore(scheduler: scheduler)
         let task = store.sendTracked(.submit(1))
         _ = try await task.state
+        #expect(task.runningEffects == ["payment 1 (started after submit(1))"])
         let waiter = Task { await task.finish() }
         waiter.cancel()
-        await waiter.value  // returns although the payment is still in flight
-        #expect(!task.isFinished)
-        task.cancel()
+        await waiter.value  // returns although the payment was still in flight, and cancels it
+        #expect(task.isFinished)
+        #expect(task.runningEffects == [])
+        scheduler.advance(by: .seconds(10))
+        #expect(store.state.paid == [])  // the cancelled payment sent nothing
+        let other = store.sendTracked(.submit(2))  // other actions' effects still run
+        _ = try await other.state
+        scheduler.advance(by: .seconds(4))
+        await other.finish()
+        #expect(store.state.paid == [2])
     }
 }
 
