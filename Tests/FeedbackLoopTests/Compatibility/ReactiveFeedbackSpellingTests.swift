@@ -96,6 +96,23 @@ import Testing
         observation.dispose()
     }
 
+    /// ReactiveFeedback's `Loop`-era reducer changes the state in place.
+    @Test func feedbackLoopTakesAnInPlaceReducer() {
+        struct Counter: Sendable, Equatable { var count = 0 }
+        @Sendable func reduce(state: inout Counter, event: Int) { state.count += event }
+        let feedback = Feedback<Counter, Int> { state in state.count < 3 ? Signal(just: 1) : .completed() }
+        let states = Box<[Int]>([])
+        Signal<Counter, Never>.feedbackLoop(initial: Counter(), reduce: reduce, feedbacks: [feedback])
+            .observeNext { state in states.mutate { $0.append(state.count) } }.dispose()
+        let closureStates = Box<[Int]>([])
+        Signal<Counter, Never>.feedbackLoop(
+            initial: Counter(), reduce: { state, event in state.count += event * 2 }, feedbacks: [feedback]
+        )
+        .observeNext { state in closureStates.mutate { $0.append(state.count) } }.dispose()
+        #expect(states.value == [0, 1, 2, 3])
+        #expect(closureStates.value == [0, 2, 4])
+    }
+
     @Test func consumerFormIsDisposedWithTheLoop() {
         let disposed = Box(false)
         let input = PassthroughSubject<Int, Never>()
