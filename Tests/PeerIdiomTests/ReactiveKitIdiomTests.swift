@@ -57,3 +57,26 @@ import Testing
         #expect(safe.waitAndCollectElements() == [0, 1, 2])
     }
 }
+
+/// ReactiveKit's `subscribe(_:)` of its test accumulator and of a Combine-shaped subscriber.
+@Suite struct ReactiveKitSubscribeIdiomTests {
+    final class Collector: Subscriber, Sendable {
+        let values = Box<[Int]>([])
+        func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+        func receive(_ input: Int) -> Subscribers.Demand {
+            values.mutate { $0.append(input) }
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    @Test func subscribeAnAccumulatorAndASubscriber() {
+        let subscriber = Subscribers.Accumulator<Int, Never>()
+        let collector = Collector()
+        let signal = SafeSignal(sequence: [1, 2, 3])
+        signal.subscribe(subscriber)
+        signal.subscribe(collector)
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(collector.values.value == [1, 2, 3])
+    }
+}
