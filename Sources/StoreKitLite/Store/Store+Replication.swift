@@ -18,6 +18,6 @@ extension Store {
     /// - Complexity: As ``dispatch(_:)->()``, without the middleware.
     public func dispatchToReducer(_ action: Action) {
         guard accepting.load(ordering: .relaxed) else { return }
-        enqueue(Pending(action: action, start: linkCount))
+        enqueue(Pending(action: action, start: .max))  // past every middleware link
     }
 }
