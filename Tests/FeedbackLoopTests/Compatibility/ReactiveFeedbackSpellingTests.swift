@@ -113,6 +113,27 @@ import Testing
         #expect(closureStates.value == [0, 2, 4])
     }
 
+    /// ReactiveFeedback's `Loop(initial:reducer:feedbacks:)`, `loop.send(_:)` and `loop.producer`
+    /// have no type here; the migration guide's equivalent is a system with an input feedback,
+    /// replayed and connected at once. This pins that the equivalent behaves as a `Loop`: it runs
+    /// without observers, `send` reduces at once, a late observer starts from the current state,
+    /// and disposing the connection stops it.
+    @Test func theMigrationGuidesLoopEquivalentBehavesAsReactiveFeedbacksLoop() {
+        let (input, send) = Feedback<Int, Int>.input
+        let doubler = Feedback<Int, Int>(reacting: { state in state == 1 ? 1 : nil })
+        let loop = Signal<Int, Never>.system(initial: 0, reduce: +, feedbacks: [doubler, input]).replay(limit: 1)
+        let running = loop.connect()
+        send(1)  // 1, then the feedback's answer: 2
+        let states = Box<[Int]>([])
+        let observation = loop.observeNext { state in states.mutate { $0.append(state) } }
+        send(3)
+        #expect(states.value == [2, 5])
+        running.dispose()
+        send(4)
+        #expect(states.value == [2, 5])
+        observation.dispose()
+    }
+
     @Test func consumerFormIsDisposedWithTheLoop() {
         let disposed = Box(false)
         let input = PassthroughSubject<Int, Never>()
