@@ -35,52 +35,75 @@ extension SignalProtocol {
 }
 
 /// The ``Subscription`` that `subscribe(_:)` hands its subscriber.
+///
+/// It holds the subscriber until the completion is delivered or the subscription is cancelled,
+/// and then lets it go, so that a subscriber keeping its subscription (the usual Combine shape)
+/// is not kept in a cycle with it.
 final class DemandSubscription<S: Subscriber>: Subscription {
-    private let subscriber: S
+    private struct Locked {
+        var gate = DemandGate<S.Input, S.Failure>()
+        var subscriber: S?
+    }
+
     // LockedState's own unchecked Sendable covers the (possibly non-Sendable) waiting elements:
     // they are only touched under its lock.
-    private let gate = LockedState(DemandGate<S.Input, S.Failure>())
+    private let state: LockedState<Locked>
     /// The signal's observation; disposed on completion or cancellation (even before it is set).
     let upstream = SerialDisposable()
 
     init(_ subscriber: S) {
-        self.subscriber = subscriber
+        state = LockedState(Locked(subscriber: subscriber))
     }
 
     func on(_ event: Signal<S.Input, S.Failure>.Event) {
         switch event {
-        case .next(let input): run(gate.withLock { $0.receive(input) })
-        case .completed: run(gate.withLock { $0.receive(completion: .finished) })
-        case .failed(let error): run(gate.withLock { $0.receive(completion: .failure(error)) })
+        case .next(let input): run { $0.receive(input) }
+        case .completed: run { $0.receive(completion: .finished) }
+        case .failed(let error): run { $0.receive(completion: .failure(error)) }
         }
     }
 
     func request(_ demand: Subscribers.Demand) {
-        run(gate.withLock { $0.request(demand) })
+        run { $0.request(demand) }
     }
 
     func cancel() {
-        run(gate.withLock { $0.cancel() })
+        run { $0.cancel() }
         upstream.dispose()
     }
 
-    /// Carries out the gate's actions, outside its lock, until it has none.
-    private func run(_ first: DemandGate<S.Input, S.Failure>.Action) {
-        var action = first
+    /// Feeds the gate one input, then carries out its actions, outside its lock, until it has
+    /// none. The subscriber is taken out of the state with the completion or the cancellation,
+    /// and released here, outside the lock.
+    private func run(_ input: (inout DemandGate<S.Input, S.Failure>) -> DemandGate<S.Input, S.Failure>.Action) {
+        var (action, subscriber) = step(input)
         while true {
             switch action {
-            case .deliver(let input):
-                let more = subscriber.receive(input)
-                action = gate.withLock { $0.delivered(adding: more) }
+            case .deliver(let element):
+                let more = subscriber?.receive(element) ?? .none
+                (action, subscriber) = step { $0.delivered(adding: more) }
             case .complete(let completion):
-                subscriber.receive(completion: completion)
+                subscriber?.receive(completion: completion)
                 upstream.dispose()
                 return
-            case .drop(let inputs):
-                withExtendedLifetime(inputs) {}  // released here, outside the lock
+            case .drop(let elements):
+                withExtendedLifetime((elements, subscriber)) {}  // released here, outside the lock
                 return
             case .none:
                 return
+            }
+        }
+    }
+
+    private func step(
+        _ input: (inout DemandGate<S.Input, S.Failure>) -> DemandGate<S.Input, S.Failure>.Action
+    ) -> (DemandGate<S.Input, S.Failure>.Action, S?) {
+        state.withLock { locked in
+            let action = input(&locked.gate)
+            switch action {
+            case .deliver: return (action, locked.subscriber)
+            case .complete, .drop: return (action, locked.subscriber.take())
+            case .none: return (action, nil)
             }
         }
     }

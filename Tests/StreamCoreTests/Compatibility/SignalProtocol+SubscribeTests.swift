@@ -134,6 +134,23 @@ private final class RecordingSubscriber: Subscriber, Sendable {
         #expect(accumulated.value == 0)
     }
 
+    @Test func aSubscriberKeepingItsSubscriptionIsReleasedAfterTheCompletionAndAfterCancel() {
+        weak var completedSubscriber: RecordingSubscriber?
+        weak var cancelledSubscriber: RecordingSubscriber?
+        let subject = PassthroughSubject<Int, TestError>()
+        do {
+            let completed = RecordingSubscriber(initial: .unlimited)  // it keeps its subscription
+            completedSubscriber = completed
+            Signal<Int, TestError>(sequence: [1]).subscribe(completed)
+            let cancelled = RecordingSubscriber(initial: .unlimited)
+            cancelledSubscriber = cancelled
+            subject.subscribe(cancelled)
+            cancelled.subscription.value?.cancel()
+        }
+        #expect(completedSubscriber == nil)
+        #expect(cancelledSubscriber == nil)
+    }
+
     @Test func concurrentSendsAndRequestsDeliverEachElementOnceInOrder() {
         let subject = PassthroughSubject<Int, TestError>()
         let subscriber = RecordingSubscriber(initial: .none)
