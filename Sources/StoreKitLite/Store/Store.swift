@@ -21,7 +21,7 @@ public import Synchronization
 /// observing it replays the current state first, then every new state.
 ///
 /// Thread safety and order (see `Docs/Decisions/0011-store.md` and `0014`):
-/// - ``dispatch(_:)->()`` and ``send(_:)`` may be called from any thread. Actions run through the
+/// - ``dispatch(_:)-(Action)`` and ``send(_:)`` may be called from any thread. Actions run through the
 ///   middleware and the reducer one at a time, in the order the store accepted them.
 /// - The thread that finds the store idle takes the *dispatch role*: it runs the action,
 ///   notifies the observers and the effects, and then runs whatever was dispatched meanwhile,
