@@ -90,6 +90,13 @@ let package = Package(
             name: "DemoTests", dependencies: ["Demo", "StreamCore", "LoadingState", "LoopbackHTTP"],
             swiftSettings: strictSettings
         ),
+        // The peers' most common one-liners, compile-only in spirit: Scripts/check-type-checking.sh
+        // (run by .ci/run) builds this target with a type-checking time budget per expression.
+        .testTarget(
+            name: "PeerIdiomTests",
+            dependencies: ["StreamCore", "StreamCoreTesting", "FeedbackLoop", "StoreKitLite", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DocSnippetTests",
             dependencies: [

@@ -50,6 +50,26 @@ import TestSupport
         #expect(searches.value == ["dune"])
     }
 
+    /// Issue 37's order in a store: an observer that stops observing on a state (a store keeps
+    /// running) does not keep that state from an attached feedback, which starts its effect.
+    @Test func anObserverThatStopsOnAStateStillLetsAnAttachedFeedbackStartItsEffect() {
+        let store = Store(initialState: AppState(), reducer: Self.reducer)
+        let searches = Box<[String]>([])
+        let search = Feedback<AppState, AppAction>(skippingRepeated: { $0.isSearching ? $0.query : nil }) { (query: String) in
+            searches.mutate { $0.append(query) }
+            return .never()
+        }
+        let effect = store.attach(effect: search.effects)
+        let seen = Box<[String]>([])
+        let observation = store.states.skip(first: 1).take(first: 1)
+            .observeNext { state in seen.mutate { $0.append(state.query) } }
+        store.dispatch(.search("dune"))
+        #expect(seen.value == ["dune"])
+        #expect(searches.value == ["dune"])
+        observation.dispose()
+        effect.dispose()
+    }
+
     @Test func aLoopAndAStoreTalkThroughSignals() {
         // The loop counts to three; each state it reaches is dispatched to the store.
         let store = Store(initialState: AppState(), reducer: Self.reducer)

@@ -70,25 +70,3 @@ extension SignalProtocol where Error == Never, Element: Sendable {
         }
     }
 }
-
-extension Signal where Error == Never, Element: Sendable {
-    /// A feedback loop's signal of states (ReactiveFeedback's newer name for
-    /// ``system(initial:executeOn:reduce:feedbacks:diagnostics:)``).
-    ///
-    /// ```swift
-    /// let loop = Signal<Int, Never>.feedbackLoop(initial: 0, reduce: reduce, feedbacks: [increment])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - initial: The first state.
-    ///   - reduce: The pure reducer.
-    ///   - feedbacks: The side effects, subscribed in this order.
-    /// - Returns: A cold signal of states; each observation starts a loop.
-    public static func feedbackLoop<Event: Sendable>(
-        initial: Element,
-        reduce: @escaping @Sendable (Element, Event) -> Element,
-        feedbacks: [Feedback<Element, Event>]
-    ) -> Signal {
-        system(initial: initial, reduce: reduce, feedbacks: feedbacks)
-    }
-}

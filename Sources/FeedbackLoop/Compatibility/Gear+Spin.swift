@@ -23,4 +23,18 @@ extension Gear {
     public func complete() {
         subject.send(completion: .finished)
     }
+
+    /// What sends into the gear, from outside a loop (Spin's `eventsObserver`): its events reach
+    /// everything attached, and completing it completes the gear.
+    ///
+    /// ```swift
+    /// gear.eventsObserver.send(.authorizationIssueHappened)   // as propagate(_:)
+    /// gear.eventsObserver.send(completion: .finished)          // as complete()
+    /// ```
+    ///
+    /// It is the gear's own subject: what it is sent is what ``propagate(_:)`` and ``complete()``
+    /// send.
+    public var eventsObserver: PassthroughSubject<Event, Never> {
+        subject
+    }
 }

@@ -39,15 +39,13 @@ extension LoopEngine {
     @inlinable
     func deliverToFeedbacks(_ state: State, inEffectScope: Bool) {
         if hasSoleReaction {
-            // A disposal from the observer stops the delivery of this state.
-            if isOutputDisposed { return }
             if let event = soleReaction(state) { answered = Queued(event: event, source: 0) }
             return
         }
         for stage in stages {
             switch stage {
             case .reacting(let reaction, let source):
-                // A disposal from the observer (or a feedback) stops the delivery of this state.
+                // A disposal from a feedback stops the delivery of this state.
                 if isOutputDisposed { return }
                 flushAnswered()
                 if let event = reaction(state) { answered = Queued(event: event, source: source) }
@@ -55,7 +53,7 @@ extension LoopEngine {
                 flushAnswered()
                 subject.send(.next(state))
             case .effect(let effect, let slot, let source):
-                // A disposal from the observer (or a feedback) stops the delivery of this state.
+                // A disposal from a feedback stops the delivery of this state.
                 if isOutputDisposed { return }
                 flushAnswered()
                 startEffect(effect, for: state, in: slot, source: source, inEffectScope: inEffectScope)

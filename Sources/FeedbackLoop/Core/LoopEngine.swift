@@ -9,8 +9,9 @@ public import Synchronization
 ///
 /// Serial by construction, never recursive:
 /// - One thread at a time holds the *drain role* (`role`, taken and given back under
-///   `mutex`). It pops an event, reduces, and delivers the new state to the loop's observer and
-///   then to the feedbacks. An event sent meanwhile, from a feedback reacting synchronously or
+///   `mutex`). It pops an event, reduces, and delivers the new state to the feedbacks and then
+///   to the loop's observer (ReactiveFeedback's and Spin's order: an observer that stops the
+///   loop on a state still lets that state's effects start). An event sent meanwhile, from a feedback reacting synchronously or
 ///   from another thread, is appended to the queue and handled by the role holder afterwards. So
 ///   the stack never grows with the number of iterations, no event is lost or reordered, and no
 ///   user code (reducer, feedbacks, observer) runs under the lock.
@@ -211,8 +212,8 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     @inlinable
     func run() {
         if !isOutputDisposed, !isDisposed {
-            outputHandler(.next(state))
             deliverToFeedbacks(state, inEffectScope: !effectSlots.isEmpty && EffectScope.isActive)
+            if !isOutputDisposed { outputHandler(.next(state)) }
         }
         if context.isImmediate {
             drain()
@@ -323,18 +324,20 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             }
             #endif
             if isOutputDisposed { continue }
-            outputHandler(.next(state))
+            // The feedbacks first, then the observer (ReactiveFeedback's and Spin's order): an
+            // observer that stops the loop on this state still lets its effects start.
             if hasSoleReaction {
                 // The loop's only feedback is a direct call (kept inline: the synchronous loop's path).
-                if isOutputDisposed { continue }
                 if let event = soleReaction(state) { answered = Queued(event: event, source: 0) }
             } else if hasSoleEffect {
                 // The loop's only feedback is a per-state effect (ReactiveFeedback's usual loop).
-                if isOutputDisposed { continue }
                 startEffect(soleEffect, for: state, in: soleEffectSlot, source: 0, inEffectScope: inEffectScope)
             } else {
                 deliverToFeedbacks(state, inEffectScope: inEffectScope)
             }
+            // A feedback that disposed the loop stops the delivery of this state.
+            if isOutputDisposed { continue }
+            outputHandler(.next(state))
         }
     }
 

@@ -5,8 +5,14 @@ extension Signal where Error == Never, Element: Sendable {
     /// (ReactiveFeedback's `system`).
     ///
     /// Each observation runs its own loop: the feedbacks are subscribed, the initial state is
-    /// sent to the observer and to the feedbacks, and every event a feedback sends is reduced
-    /// into the next state, which goes to the observer first and then to the feedbacks.
+    /// sent to the feedbacks and to the observer, and every event a feedback sends is reduced
+    /// into the next state, which goes to the feedbacks first and then to the observer.
+    ///
+    /// That order is promised (it is ReactiveFeedback's and Spin's): a feedback sees every state
+    /// the observer sees, the last one included, so an observer that stops the loop on a state
+    /// (`system.take(first: 2)`) still lets that state's effects start; they are disposed with
+    /// the loop. Events a feedback sends while it is handed a state are queued, so the observer
+    /// still receives each state before the next one is reduced.
     ///
     /// The initial state is delivered before `observe` returns, on the observing thread, in every
     /// context (as in ReactiveFeedback): a scheduled loop holds it at once, and an event a

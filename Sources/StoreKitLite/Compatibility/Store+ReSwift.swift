@@ -50,4 +50,20 @@ extension Store {
             if case .success(let state) = await outcome.result { callback(state) }
         }
     }
+
+    /// The middleware every dispatched action goes through, which can be replaced after `init`
+    /// (ReSwift's settable `middleware`).
+    ///
+    /// ```swift
+    /// store.middleware = [loggingMiddleware, thunkMiddleware]
+    /// ```
+    ///
+    /// A new list applies from the next action the store handles: every action dispatched after
+    /// the assignment, and those queued behind the action in progress (an assignment from inside
+    /// a middleware or an observer takes effect after the current action). An action a middleware
+    /// holds back resumes after the same position in the new chain.
+    public var middleware: [Middleware<State, Action>] {
+        get { replacement.middleware }
+        set { replacement.replace(with: newValue) }
+    }
 }

@@ -1,5 +1,5 @@
 extension Store {
-    /// RxState's spelling of ``dispatch(_:)->()``.
+    /// RxState's spelling of ``dispatch(_:)-(Action)``.
     ///
     /// - Parameter action: The action.
     @inlinable

@@ -17,7 +17,8 @@ extension Store {
     }
 
     /// Subscribes an object to the states, skipping a state equal to the previous one, as
-    /// ReSwift does for an `Equatable` state (`automaticallySkipsRepeats`).
+    /// ReSwift does for an `Equatable` state (`automaticallySkipsRepeats`; a store created with
+    /// `automaticallySkipsRepeats: false` sends every state).
     ///
     /// ```swift
     /// store.subscribe(counterView)   // not called again for an action that changed nothing
@@ -28,7 +29,8 @@ extension Store {
     /// - Parameter subscriber: The object receiving `newState(state:)`.
     public func subscribe<Subscriber: StoreSubscriber>(_ subscriber: Subscriber)
     where Subscriber.StoreSubscriberStateType == State, State: Equatable {
-        attach(subscriber, to: StoreSubscription(states: states).skipRepeats())
+        let subscription = StoreSubscription(states: states)
+        attach(subscriber, to: subscribers.automaticallySkipsRepeats ? subscription.skipRepeats() : subscription)
     }
 
     /// Subscribes an object to a narrowed view of the states (ReSwift's
@@ -63,7 +65,8 @@ extension Store {
         _ subscriber: Subscriber,
         transform: (StoreSubscription<State>) -> StoreSubscription<Selected>
     ) where Subscriber.StoreSubscriberStateType == Selected {
-        attach(subscriber, to: transform(StoreSubscription(states: states)).skipRepeats())
+        let subscription = transform(StoreSubscription(states: states))
+        attach(subscriber, to: subscribers.automaticallySkipsRepeats ? subscription.skipRepeats() : subscription)
     }
 
     /// Ends an object's subscription (ReSwift's `unsubscribe(_:)`); does nothing if it has none.

@@ -1,8 +1,17 @@
 import StreamCore
+import Synchronization
 
 /// The observations of a store's ``StoreSubscriber`` objects, by identity.
 final class SubscriberRegistry: Sendable {
     private let observations = LockedState<[ObjectIdentifier: any Disposable]>([:])
+    private let skipsRepeats = Atomic<Bool>(true)
+
+    /// Whether `subscribe(_:)` skips repeated `Equatable` states and selections (ReSwift's
+    /// `automaticallySkipsRepeats`; set by the ReSwift-style initializer).
+    var automaticallySkipsRepeats: Bool {
+        get { skipsRepeats.load(ordering: .relaxed) }
+        set { skipsRepeats.store(newValue, ordering: .relaxed) }
+    }
 
     /// Keeps `observation` for `subscriber`, ending the one it replaces (outside the lock).
     func register(_ observation: any Disposable, for subscriber: ObjectIdentifier) {

@@ -1,5 +1,5 @@
 extension Store {
-    /// Stops accepting actions from outside: later ``dispatch(_:)->()`` calls are dropped and
+    /// Stops accepting actions from outside: later ``dispatch(_:)-(Action)`` calls are dropped and
     /// ``send(_:)`` throws `StoreError.storeClosed`. Actions already queued still run, and
     /// actions that effects send are still accepted, so that work in flight can finish (see
     /// ``effectsSettled()``). Idempotent; there is no reopening.

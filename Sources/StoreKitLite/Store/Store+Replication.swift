@@ -9,15 +9,15 @@ extension Store {
     /// ```
     ///
     /// The action is queued with every other dispatch and runs in the order the store accepted
-    /// it, like ``dispatch(_:)->()``: an action a holding middleware resumes
+    /// it, like ``dispatch(_:)-(Action)``: an action a holding middleware resumes
     /// (``HeldAction/resume()``) before this call runs before it, one resumed after runs after
     /// it. Observers, attached effects and observing middleware see its state as usual. After
     /// ``close()`` the action is dropped.
     ///
     /// - Parameter action: The action.
-    /// - Complexity: As ``dispatch(_:)->()``, without the middleware.
+    /// - Complexity: As ``dispatch(_:)-(Action)``, without the middleware.
     public func dispatchToReducer(_ action: Action) {
         guard accepting.load(ordering: .relaxed) else { return }
-        enqueue(Pending(action: action, start: linkCount))
+        enqueue(Pending(action: action, start: .max))  // past every middleware link
     }
 }

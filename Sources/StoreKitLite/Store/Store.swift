@@ -21,7 +21,7 @@ public import Synchronization
 /// observing it replays the current state first, then every new state.
 ///
 /// Thread safety and order (see `Docs/Decisions/0011-store.md` and `0014`):
-/// - ``dispatch(_:)->()`` and ``send(_:)`` may be called from any thread. Actions run through the
+/// - ``dispatch(_:)-(Action)`` and ``send(_:)`` may be called from any thread. Actions run through the
 ///   middleware and the reducer one at a time, in the order the store accepted them.
 /// - The thread that finds the store idle takes the *dispatch role*: it runs the action,
 ///   notifies the observers and the effects, and then runs whatever was dispatched meanwhile,
@@ -43,7 +43,9 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     // @unchecked Sendable: `lockedRole` is a LockedState; the state (in `cell`) is changed only
     // by the dispatch-role holder (taken and given back through the atomic `roleGate` with
     // acquire/release ordering, see `enqueue`) and read through the cell's gate; the middleware
-    // links (`linkStorage`) are written once in `init` before the store is shared; every other stored property is immutable or thread-safe.
+    // links (`linkStorage`, `linkCount`) are written in `init` before the store is shared and
+    // afterwards only by the role holder, which alone reads them (`replacement`); every other
+    // stored property is immutable or thread-safe.
 
     /// The state type, as a property's value.
     public typealias Value = State
@@ -106,14 +108,19 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let cell: StateCell<State, Action>
     @usableFromInline
     let reducer: Reducer<State, Action>.Reduce
-    /// The middleware chain, `linkCount` links; written once in `init`, before the store is
-    /// shared, and released in `deinit`. Not an array: dispatch reads it in place, without
-    /// retaining an array's storage.
+    /// The middleware chain, `linkCount` links; written in `init`, before the store is shared,
+    /// replaced only by the role holder (see ``Store/middleware``), and released in `deinit`.
+    /// Not an array: dispatch reads it in place, without retaining an array's storage.
+    @exclusivity(unchecked)
     @usableFromInline
-    let linkStorage: UnsafeMutablePointer<Link>
-    /// The number of middleware links.
+    var linkStorage: UnsafeMutablePointer<Link>
+    /// The number of middleware links. Role holder (and `init`, `deinit`).
+    @exclusivity(unchecked)
     @usableFromInline
-    let linkCount: Int
+    var linkCount: Int
+    /// The chain `store.middleware = …` asked for, until the role holder installs it.
+    @usableFromInline
+    let replacement: MiddlewareReplacement<State, Action>
     /// Publishes one update per processed action. Keeps no copy of the state: a new observer's
     /// first update is read from `cell`.
     @usableFromInline
@@ -175,14 +182,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         observingMiddleware = observers
         linkCount = middleware.count
         linkStorage = .allocate(capacity: middleware.count)
-        for (index, middleware) in middleware.enumerated() {
-            (linkStorage + index).initialize(
-                to: Link(
-                    intercept: middleware.intercept,
-                    holding: middleware.holding,
-                    context: MiddlewareContext(store: self, index: index)
-                ))
-        }
+        replacement = MiddlewareReplacement(middleware)
+        Self.initializeLinks(linkStorage, with: middleware, of: self)
         for observer in observers {
             observer.observe(currentStateLastAction: updates)
         }
@@ -348,6 +349,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             return
         }
         var action = pending.action
+        if replacement.isPending { installReplacement() }
         if pending.start < linkCount {
             guard let passed = runMiddleware(action, pending: pending) else { return }
             action = passed

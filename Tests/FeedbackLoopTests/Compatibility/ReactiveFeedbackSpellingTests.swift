@@ -96,6 +96,44 @@ import Testing
         observation.dispose()
     }
 
+    /// ReactiveFeedback's `Loop`-era reducer changes the state in place.
+    @Test func feedbackLoopTakesAnInPlaceReducer() {
+        struct Counter: Sendable, Equatable { var count = 0 }
+        @Sendable func reduce(state: inout Counter, event: Int) { state.count += event }
+        let feedback = Feedback<Counter, Int> { state in state.count < 3 ? Signal(just: 1) : .completed() }
+        let states = Box<[Int]>([])
+        Signal<Counter, Never>.feedbackLoop(initial: Counter(), reduce: reduce, feedbacks: [feedback])
+            .observeNext { state in states.mutate { $0.append(state.count) } }.dispose()
+        let closureStates = Box<[Int]>([])
+        Signal<Counter, Never>.feedbackLoop(
+            initial: Counter(), reduce: { state, event in state.count += event * 2 }, feedbacks: [feedback]
+        )
+        .observeNext { state in closureStates.mutate { $0.append(state.count) } }.dispose()
+        #expect(states.value == [0, 1, 2, 3])
+        #expect(closureStates.value == [0, 2, 4])
+    }
+
+    /// ReactiveFeedback's `Loop(initial:reducer:feedbacks:)`, `loop.send(_:)` and `loop.producer`
+    /// have no type here; the migration guide's equivalent is a system with an input feedback,
+    /// replayed and connected at once. This pins that the equivalent behaves as a `Loop`: it runs
+    /// without observers, `send` reduces at once, a late observer starts from the current state,
+    /// and disposing the connection stops it.
+    @Test func theMigrationGuidesLoopEquivalentBehavesAsReactiveFeedbacksLoop() {
+        let (input, send) = Feedback<Int, Int>.input
+        let doubler = Feedback<Int, Int>(reacting: { state in state == 1 ? 1 : nil })
+        let loop = Signal<Int, Never>.system(initial: 0, reduce: +, feedbacks: [doubler, input]).replay(limit: 1)
+        let running = loop.connect()
+        send(1)  // 1, then the feedback's answer: 2
+        let states = Box<[Int]>([])
+        let observation = loop.observeNext { state in states.mutate { $0.append(state) } }
+        send(3)
+        #expect(states.value == [2, 5])
+        running.dispose()
+        send(4)
+        #expect(states.value == [2, 5])
+        observation.dispose()
+    }
+
     @Test func consumerFormIsDisposedWithTheLoop() {
         let disposed = Box(false)
         let input = PassthroughSubject<Int, Never>()

@@ -66,6 +66,30 @@ import Testing
         #expect(recorded == [0, 3, 103])
     }
 
+    @Test func gearEventsObserverSendsIntoTheGearAndCompletesIt() {
+        let gear = Gear<String>()
+        let listener = Feedback<Int, Int>(attachedTo: gear, propagating: { (word: String) in word.count })
+        let heard = Box<[String]>([])
+        let completed = Box(false)
+        let outside = gear.eventStream.observe { event in
+            switch event {
+            case .next(let word): heard.mutate { $0.append(word) }
+            case .completed: completed.value = true
+            }
+        }
+        let recorded = states([listener], reduce: +) {
+            gear.eventsObserver.send("abcd")
+            gear.eventsObserver.send(completion: .finished)
+            #expect(gear.attachmentCount == 0)
+            gear.eventsObserver.send("ignored")
+            gear.propagate(event: "ignored too")
+        }
+        #expect(recorded == [0, 4])
+        #expect(heard.value == ["abcd"])
+        #expect(completed.value)
+        outside.dispose()
+    }
+
     @Test func filteredByResultRunsTheEffectOnTheExtractedPartOfPassingStates() {
         let started = Box<[String]>([])
         let feedback = Feedback<Int, Int>(

@@ -26,7 +26,7 @@ import Testing
         #expect(states.value == [[], ["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]])
     }
 
-    @Test func aDirectFeedbackIsNotCalledWithTheStateItsObserverDisposedOn() {
+    @Test func aDirectFeedbackSeesTheStateItsObserverDisposedOnButItsAnswerIsNotReduced() {
         let seen = Box<[Int]>([])
         let system = Signal<Int, Never>.system(
             initial: 0,
@@ -39,9 +39,34 @@ import Testing
             ],
             diagnostics: .disabled
         )
-        // `take(first: 3)` disposes the loop from inside the delivery of state 2.
-        system.take(first: 3).observeNext { _ in }.dispose()
-        #expect(seen.value == [0, 1])
+        let states = Box<[Int]>([])
+        // `take(first: 3)` disposes the loop from inside the delivery of state 2 to the observer,
+        // after the feedback saw it: its answer is dropped with the loop.
+        system.take(first: 3).observeNext { state in states.mutate { $0.append(state) } }.dispose()
+        #expect(seen.value == [0, 1, 2])
+        #expect(states.value == [0, 1, 2])
+    }
+
+    @Test func aFeedbackThatDisposesTheLoopStopsTheDeliveryOfThatStateToTheObserver() {
+        let input = PassthroughSubject<CounterEvent, Never>()
+        let observation = Box<(any Disposable)?>(nil)
+        let system = Signal<Int, Never>.system(
+            initial: 0,
+            reduce: { count, _ in count + 1 },
+            feedbacks: [
+                Feedback(events: input),
+                Feedback(reacting: { state in
+                    if state == 2 { observation.value?.dispose() }
+                    return nil
+                }),
+            ]
+        )
+        let states = Box<[Int]>([])
+        observation.value = system.observeNext { state in states.mutate { $0.append(state) } }
+        input.send(.increment)
+        input.send(.increment)
+        input.send(.increment)
+        #expect(states.value == [0, 1])
     }
 
     @Test func directAnswersAndEventsFromOtherThreadsAreAllReducedOnce() {

@@ -103,3 +103,39 @@ import Testing
         observation.dispose()
     }
 }
+
+/// The delivery order of `SystemDeliveryOrderTests`, on a loop that runs on a scheduler.
+@Suite struct ScheduledSystemDeliveryOrderTests {
+    /// ReactiveFeedback's `test_should_start_producers_immediately`, with its scheduler.
+    @Test func anObserverThatStopsAScheduledLoopStillLetsThatStatesEffectStart() {
+        let scheduler = TestScheduler()
+        let starts = Box(0)
+        let feedback = Feedback<Int, Int> { _ in
+            Signal(just: 1).handleEvents(receiveSubscription: { starts.mutate { $0 += 1 } })
+        }
+        let system = Signal<Int, Never>.system(initial: 0, scheduler: scheduler, reduce: { $0 + $1 }, feedbacks: [feedback])
+        let states = Box<[Int]>([])
+        let observation = system.removeDuplicates().take(first: 2)
+            .observeNext { state in states.mutate { $0.append(state) } }
+        #expect(scheduler.run())
+        #expect(states.value == [0, 1])
+        #expect(starts.value == 2)
+        observation.dispose()
+    }
+
+    @Test(arguments: SpyFeedback.allCases)
+    func feedbacksOfAScheduledLoopSeeTheStateTheObserverStopsItOn(_ spy: SpyFeedback) {
+        let scheduler = TestScheduler()
+        let seen = Box<[Int]>([])
+        let system = Signal<Int, Never>.system(
+            initial: 0, executeOn: scheduler.context, reduce: { $0 + $1 }, feedbacks: spy.feedbacks(recording: seen),
+            diagnostics: .disabled
+        )
+        let states = Box<[Int]>([])
+        let observation = system.take(first: 3).observeNext { state in states.mutate { $0.append(state) } }
+        #expect(scheduler.run())
+        #expect(states.value == [0, 1, 2])
+        #expect(seen.value == [0, 1, 2])
+        observation.dispose()
+    }
+}

@@ -90,3 +90,102 @@ enum CounterEvent: Sendable, Equatable {
         #expect(states.value == [[], ["a"], ["a", "b"], ["a", "b", "c"]])
     }
 }
+
+/// A feedback that records every state it is handed and answers each with `1`, in each of the
+/// forms the loop engine hands a state through (its sole-effect, sole-reaction and general paths).
+enum SpyFeedback: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case perStateEffect
+    case reaction
+    case signalFunction
+    case effectBesideAnotherFeedback
+
+    var testDescription: String { rawValue }
+
+    func feedbacks(recording seen: Box<[Int]>) -> [Feedback<Int, Int>] {
+        switch self {
+        case .perStateEffect:
+            return [
+                Feedback { state in
+                    seen.mutate { $0.append(state) }
+                    return Signal(just: 1)
+                }
+            ]
+        case .reaction:
+            return [
+                Feedback(reacting: { state in
+                    seen.mutate { $0.append(state) }
+                    return 1
+                })
+            ]
+        case .signalFunction:
+            return [
+                Feedback(events: { states in
+                    states.map { state in
+                        seen.mutate { $0.append(state) }
+                        return 1
+                    }
+                })
+            ]
+        case .effectBesideAnotherFeedback:
+            return [Feedback(reacting: { _ in nil })] + Self.perStateEffect.feedbacks(recording: seen)
+        }
+    }
+}
+
+/// Every state reaches the feedbacks before the loop's observer (ReactiveFeedback's and Spin's
+/// order), so an observer that stops the loop on a state still lets that state's effects start.
+@Suite struct SystemDeliveryOrderTests {
+    /// ReactiveFeedback's `test_should_start_producers_immediately`, on the immediate context.
+    @Test func anObserverThatStopsTheLoopStillLetsThatStatesEffectStart() {
+        let starts = Box(0)
+        let feedback = Feedback<Int, Int> { _ in
+            Signal(just: 1).handleEvents(receiveSubscription: { starts.mutate { $0 += 1 } })
+        }
+        let system = Signal<Int, Never>.system(initial: 0, reduce: { $0 + $1 }, feedbacks: [feedback])
+        let states = Box<[Int]>([])
+        system.removeDuplicates().take(first: 2).observeNext { state in states.mutate { $0.append(state) } }
+            .dispose()
+        #expect(states.value == [0, 1])
+        #expect(starts.value == 2)
+    }
+
+    @Test(arguments: SpyFeedback.allCases)
+    func feedbacksSeeTheStateTheObserverStopsTheLoopOn(_ spy: SpyFeedback) {
+        let seen = Box<[Int]>([])
+        let system = Signal<Int, Never>.system(
+            initial: 0, reduce: { $0 + $1 }, feedbacks: spy.feedbacks(recording: seen), diagnostics: .disabled
+        )
+        let states = Box<[Int]>([])
+        system.take(first: 3).observeNext { state in states.mutate { $0.append(state) } }.dispose()
+        #expect(states.value == [0, 1, 2])
+        #expect(seen.value == [0, 1, 2])
+    }
+
+    @Test(arguments: SpyFeedback.allCases)
+    func feedbacksSeeTheInitialStateWhenTheObserverTakesOnlyIt(_ spy: SpyFeedback) {
+        let seen = Box<[Int]>([])
+        let system = Signal<Int, Never>.system(
+            initial: 0, reduce: { $0 + $1 }, feedbacks: spy.feedbacks(recording: seen), diagnostics: .disabled
+        )
+        let states = Box<[Int]>([])
+        system.take(first: 1).observeNext { state in states.mutate { $0.append(state) } }.dispose()
+        #expect(states.value == [0])
+        #expect(seen.value == [0])
+    }
+
+    @Test func aFeedbackSeesEachStateBeforeTheObserver() {
+        let log = Box<[String]>([])
+        let system = Signal<Int, Never>.system(
+            initial: 0,
+            reduce: { $0 + $1 },
+            feedbacks: [
+                Feedback(reacting: { state in
+                    log.mutate { $0.append("feedback \(state)") }
+                    return state < 2 ? 1 : nil
+                })
+            ]
+        )
+        system.observeNext { state in log.mutate { $0.append("observer \(state)") } }.dispose()
+        #expect(log.value == ["feedback 0", "observer 0", "feedback 1", "observer 1", "feedback 2", "observer 2"])
+    }
+}

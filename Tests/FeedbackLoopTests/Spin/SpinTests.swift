@@ -101,6 +101,26 @@ func recordStates<State: Sendable, Event: Sendable>(of spin: Spin<State, Event>)
         #expect(recordStates(of: spin) == [7])
     }
 
+    /// Spin's `test_multiple_feedbacks_produces_incremental_states_while_executed_on_default_executer`:
+    /// a spy feedback sees every state the observer takes, the last one included, although the
+    /// observer stops the loop on it.
+    @Test func aSpyFeedbackSeesEveryStateOfAStreamTheObserverStops() {
+        let seen = Box<[Int]>([])
+        let spin = Spinner.initialState(0)
+            .feedback(Feedback(effect: { (state: Int) in state.isMultiple(of: 2) ? Signal(just: 1) : .completed() }))
+            .feedback(Feedback(effect: { (state: Int) in state.isMultiple(of: 2) ? .completed() : Signal(just: 1) }))
+            .feedback(
+                Feedback(reacting: { state in
+                    seen.mutate { $0.append(state) }; return nil
+                })
+            )
+            .reducer(Reducer { $0 + $1 })
+        let states = Box<[Int]>([])
+        Signal.stream(from: spin).take(first: 7).observeNext { state in states.mutate { $0.append(state) } }.dispose()
+        #expect(states.value == Array(0..<7))
+        #expect(seen.value == Array(0..<7))
+    }
+
     @Test func startRunsTheLoopUntilDisposed() {
         let (input, send) = Feedback<Int, Int>.input
         let seen = Box<[Int]>([])

@@ -30,6 +30,9 @@ extension SignalProtocol {
     ///   any lock.
     /// - Returns: A signal of the elements of every inner signal, in order; it fails only if this
     ///   one does.
+    // Disfavoured: with an inner signal whose error type is left to inference
+    // (`flatMapLatest { Signal(just: $0) }`), the inner signal takes the outer error type.
+    @_disfavoredOverload
     @inlinable
     public func flatMapConcat<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner

@@ -30,6 +30,9 @@ extension SignalProtocol {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of the latest inner signal; it fails only if this one does.
+    // Disfavoured: with an inner signal whose error type is left to inference
+    // (`flatMapLatest { Signal(just: $0) }`), the inner signal takes the outer error type.
+    @_disfavoredOverload
     @inlinable
     public func flatMapLatest<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner

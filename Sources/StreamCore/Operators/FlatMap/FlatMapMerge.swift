@@ -49,6 +49,9 @@ extension SignalProtocol {
     ///
     /// - Parameter transform: Called once per element, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails only if this one does.
+    // Disfavoured: with an inner signal whose error type is left to inference
+    // (`flatMapLatest { Signal(just: $0) }`), the inner signal takes the outer error type.
+    @_disfavoredOverload
     @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         _ transform: @escaping @Sendable (Element) -> Inner
@@ -64,6 +67,9 @@ extension SignalProtocol {
     ///   - maxConcurrent: How many inner signals to observe at once; values below 1 count as 1.
     ///   - transform: Called once per element, when the element arrives, serially, outside any lock.
     /// - Returns: A signal of the elements of every inner signal; it fails only if this one does.
+    // Disfavoured: with an inner signal whose error type is left to inference
+    // (`flatMapLatest { Signal(just: $0) }`), the inner signal takes the outer error type.
+    @_disfavoredOverload
     @inlinable
     public func flatMapMerge<Inner: SignalProtocol>(
         maxConcurrent: Int,
