@@ -107,13 +107,20 @@ private func waitUntilQueued(_ store: Store<Int, GateAction>, count: Int) async 
         let began = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let blocking = Middleware<Int, GateAction> { action, _ in
-            began.signal()
-            proceed.wait()
+            if case .record = action {
+                began.signal()
+                proceed.wait()
+            }
             return action
         }
         let gate = ReducerGate()
         let store = Store(initialState: 0, reducer: gate.reducer, middleware: [blocking])
-        let sender = Task.detached { await outcome { () async throws(StoreError) in try await store.send(.record(1)) } }
+        // The action is queued behind `.slow`, so the thread holding the store (not a thread of
+        // the cooperative pool) runs it, and blocks in the middleware until the test lets it go.
+        await gate.hold(store)
+        let sender = Task { await outcome { () async throws(StoreError) in try await store.send(.record(1)) } }
+        await waitUntilQueued(store, count: 1)
+        gate.open()
         #expect(await wait(for: began))
         sender.cancel()
         proceed.signal()
