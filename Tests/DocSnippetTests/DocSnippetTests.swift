@@ -64,6 +64,10 @@ import Testing
 
     /// `PRINT_DOC_SNIPPETS=1 swift test --filter printRunnableSnippets` shows what each runnable
     /// snippet prints, to paste into its article.
+    @Test func typedRefusalsAnswerAsTheArticleSays() async {
+        #expect(await StoreSnippets.typedRefusals() == [201, 409, 404])
+    }
+
     @Test func theServiceHandlerAnswersAsTheArticleSays() async {
         #expect(await StoreSnippets.serviceHandler() == [
             "202 1 open",

@@ -166,4 +166,36 @@ enum StoreSnippets {
         // end
         return responses
     }
+
+    /// The typed refusals of the article: the statuses a handler answers with.
+    static func typedRefusals() async -> [Int] {
+        var statuses: [Int] = []
+        // snippet: StoreTypedRefusals
+        enum BookingError: Error, Equatable, Sendable {
+            case seatTaken
+            case unknownSeat(Int)
+        }
+        let booking = Reducer<Set<Int>, Int>(mutating: { taken, seat throws(StoreError) in
+            guard (1...100).contains(seat) else { throw .refusing(BookingError.unknownSeat(seat)) }
+            guard !taken.contains(seat) else { throw .refusing(BookingError.seatTaken) }
+            taken.insert(seat)
+        })
+        let seats = Store(initialState: Set<Int>(), reducer: booking)
+
+        @Sendable func book(_ seat: Int) async -> Int {
+            do {
+                try await seats.send(seat)
+                return 201
+            } catch {
+                switch error.refusal(as: BookingError.self) {
+                case .seatTaken?: return 409
+                case .unknownSeat?: return 404
+                case nil: return error == .cancelled ? 499 : 503
+                }
+            }
+        }
+        for seat in [7, 7, 150] { statuses.append(await book(seat)) }  // 201, 409, 404
+        // end
+        return statuses
+    }
 }

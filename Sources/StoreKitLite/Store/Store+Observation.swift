@@ -8,8 +8,10 @@ extension Store {
     /// store.observeNext { state in render(state) }.dispose(in: bag)
     /// ```
     ///
-    /// A failed reduction (see `StoreError`) leaves the state unchanged and is not delivered
-    /// here; observe ``updates`` to see it. Observers are called where the store's `notifyOn`
+    /// A refused action (see `StoreError`) is not delivered here; observe ``updates`` to see it.
+    /// It leaves the state unchanged when the reducer throws before changing anything (the
+    /// contract of in-place reducers, checked by `TestStore`) or is wrapped in
+    /// `restoringStateOnRefusal()`. Observers are called where the store's `notifyOn`
     /// context says (by default synchronously on the dispatching thread), never concurrently
     /// and never with a lock held; they may dispatch (the action is queued).
     ///
