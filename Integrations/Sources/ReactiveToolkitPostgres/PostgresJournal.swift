@@ -32,6 +32,17 @@ import NIOConcurrencyHelpers
 ///   returned.
 /// - Actions and snapshots are JSON in `bytea` columns, bounded by the options; queries have
 ///   deadlines. The reducer must be deterministic.
+///
+/// Limits today (issue 31 tracks them):
+/// - **Effects run on every instance.** A feedback attached to a shared store sees every state,
+///   including the states other instances' actions made, so each instance starts the effect: a
+///   payment feedback on two instances pays every order twice. Attach side-effecting feedbacks
+///   on one instance only (a configuration flag), or make the external call idempotent (key it
+///   by the order, and let the other side de-duplicate).
+/// - A `send` made while PostgreSQL is unreachable waits until the connection is back (race it
+///   against a timer to answer early; its outcome is then unknown: the action may still commit).
+/// - Refused actions are appended to the log like the others, and the log is not compacted
+///   below the snapshots.
 public final class PostgresJournal<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
     /// What the journal's tasks share, guarded by `shared`.
     struct Shared: Sendable {
