@@ -59,3 +59,11 @@ public struct JournalOptions: Sendable {
         self.lockWait = max(.zero, lockWait)
     }
 }
+
+extension JournalOptions {
+    /// The largest journal file read back. Bounded: a journal holds at most `snapshotEvery`
+    /// records (and those written while a snapshot is being taken), unless snapshots fail.
+    var journalByteLimit: Int {
+        Int(clamping: Int64(snapshotEvery + 1) * Int64(maxRecordBytes + JournalFormat.recordHeaderSize) * 4)
+    }
+}

@@ -34,12 +34,17 @@ extension Store where State: Codable, Action: Codable {
         notifyOn: ExecutionContext = .immediate
     ) throws(JournalError) {
         let restored = try journal.restore(initialState: initialState, reducer: reducer)
-        let journaling = Middleware<State, Action> { action, context in
-            journal.append(action, currentState: { context.state })
-            return action
-        }
+        // Group commit holds each action until an fsync covers it; the others pass it on at once.
+        let journaling =
+            journal.groupCommits
+            ? Middleware<State, Action>(holding: { action, context, holder in
+                journal.append(action, currentState: { context.state }, holder: holder)
+            })
+            : Middleware<State, Action> { action, context in
+                journal.append(action, currentState: { context.state }, holder: nil)
+            }
         let guarded = Reducer<State, Action>(mutating: { state, action throws(StoreError) in
-            if let refusal = journal.takeRefusal() { throw .rejected("journal: \(refusal.description)") }
+            if let refusal = journal.admit() { throw .rejected("journal: \(refusal.description)") }
             try reducer(&state, action)
         })
         self.init(
@@ -78,10 +83,11 @@ extension Store where State: Codable & Equatable, Action: Codable {
     ) throws(JournalError) {
         if checkingReplay {
             journal.replayCheck.withLock {
-                $0 = { [unowned journal] live in
+                $0 = { [unowned journal] live, covered in
                     do throws(JournalError) {
-                        let replayed = try journal.replayedState(initialState: initialState, reducer: reducer)
-                        return replayed == live ? nil : .replayMismatch(sequence: journal.sequence)
+                        let replayed = try journal.replayedState(
+                            initialState: initialState, reducer: reducer, through: covered)
+                        return replayed == live ? nil : .replayMismatch(sequence: covered)
                     } catch {
                         return error
                     }

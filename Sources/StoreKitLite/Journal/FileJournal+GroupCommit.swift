@@ -1,0 +1,73 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Group commit, the ``JournalSyncPolicy/always`` policy: senders write their actions under
+/// the journal's lock on the thread holding the store's dispatch role, and hold them (a holding
+/// middleware) instead of syncing there. One sync round at a time, on the sync queue, takes
+/// everything written so far, `fsync`s it once outside the lock, and releases the actions it
+/// covered, in the log's order, to the reducer; each `send` returns after its action's reducer
+/// ran, so after the `fsync` that covered it. What is written during one `fsync` shares the
+/// next. The dispatch role is never held during an `fsync`, so senders overlap with it.
+extension FileJournal {
+    /// Starts sync rounds on the sync queue. Call after setting `syncing` under the lock.
+    func startSyncRounds() {
+        let box = self.box
+        let path = paths.journal
+        let hooks = self.hooks
+        let releaseQueue = self.releaseQueue
+        syncQueue.async { Self.syncRounds(box, path: path, hooks: hooks, releaseQueue: releaseQueue) }
+    }
+
+    /// Syncs until nothing written is left unsynced, then clears `syncing`. Sync queue only.
+    static func syncRounds(
+        _ box: LockedState<JournalState>, path: String, hooks: JournalHooks, releaseQueue: DispatchQueue
+    ) {
+        while true {
+            hooks.willSync?()
+            let round: (descriptor: Int32, target: UInt64)? = box.withLock { state in
+                guard state.failure == nil, state.descriptor >= 0, state.synced < state.sequence else {
+                    state.syncing = false
+                    return nil
+                }
+                // A duplicate: a compaction may replace and close the descriptor meanwhile.
+                return (dup(state.descriptor), state.sequence)
+            }
+            guard let round else { return }
+            var failure: JournalError?
+            if round.descriptor < 0 {
+                failure = .io(operation: "dup", path: path, errno: errno)
+            } else if let code = hooks.syncFailure?() {
+                failure = .io(operation: "fsync", path: path, errno: code)
+            } else {
+                do throws(JournalError) {
+                    try JournalFiles.sync(round.descriptor, path: path)
+                } catch {
+                    failure = error
+                }
+            }
+            if round.descriptor >= 0 { JournalFiles.close(round.descriptor) }
+            if failure == nil { hooks.didSync?(round.target) }
+            box.withLock { state in
+                if let failure {
+                    // After a failed fsync the kernel may have dropped the pages: trust nothing more.
+                    state.fail(failure, on: releaseQueue)
+                } else {
+                    state.synced = max(state.synced, round.target)
+                    state.releaseSynced(on: releaseQueue)
+                }
+            }
+        }
+    }
+
+    /// Whether this journal holds actions until a group commit covers them.
+    var groupCommits: Bool {
+        options.sync == .always
+    }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+
+/// A ``FileJournal``'s mutable state, in its lock box.
+///
+/// Sequences count the actions of the log from 1: `sequence` is the last written, `synced` the
+/// last known to be on the disk, `reduced` the last whose reducer ran (the live state is the
+/// state after the actions 1...`reduced`). Under group commit `reduced ≤ synced ≤ sequence`;
+/// otherwise all three move together.
+struct JournalState {
+    /// The descriptor holding the folder's `flock`; -1 once closed.
+    var lockDescriptor: Int32
+    var descriptor: Int32 = -1
+    var sequence: UInt64 = 0
+    var journalBase: UInt64 = 0
+    var snapshotSequence: UInt64 = 0
+    /// Where the journal file ends (the next record's offset).
+    var end: UInt64 = 0
+    var dirty = false
+    var restored = false
+    var recovery = JournalRecovery()
+    /// An append or sync failed in a way that leaves the file's content unknown.
+    var failure: JournalError?
+    /// The failure of the append in progress, for the reducer guard to refuse its action.
+    var refused: JournalError?
+    var lastError: JournalError?
+
+    // Group commit (the `always` policy).
+    var synced: UInt64 = 0
+    var reduced: UInt64 = 0
+    /// Written actions held until a sync covers them, in the log's order.
+    var waiting: [JournalWaiter] = []
+    /// Whether a sync round is scheduled or running on the sync queue.
+    var syncing = false
+    /// The actions from this sequence on were refused after a failed `fsync`.
+    var failedFrom: UInt64?
+    /// Where each written action not reduced yet ends in the file, from `unreducedHead` on (the
+    /// compaction keeps these records: the snapshot holds only the reduced ones).
+    var unreducedEnds: [UInt64] = []
+    var unreducedHead = 0
+    /// Where the last reduced action ends in the file (the first unreduced one starts there).
+    var reducedEnd: UInt64 = 0
+
+    // Snapshot back-off after a failure (a full disk).
+    /// How many appends to let pass before the next snapshot attempt.
+    var snapshotSkip = 0
+    /// The back-off after the latest failure; doubled by each failure, 0 after a success.
+    var snapshotBackoff = 0
+
+    /// Counts action `sequence`, written up to `end`.
+    mutating func wrote(sequence: UInt64, end: UInt64) {
+        self.sequence = sequence
+        self.end = end
+        unreducedEnds.append(end)
+    }
+
+    /// Counts the next written action as reduced.
+    mutating func reduceNext() {
+        reduced += 1
+        guard unreducedHead < unreducedEnds.count else { return }
+        reducedEnd = unreducedEnds[unreducedHead]
+        unreducedHead += 1
+        if unreducedHead >= 1_024, unreducedHead * 2 >= unreducedEnds.count {
+            unreducedEnds.removeFirst(unreducedHead)
+            unreducedHead = 0
+        }
+    }
+
+    /// Releases the waiting actions a sync up to `synced` covers, on `queue`, in order. Called
+    /// under the lock, so that releases reach the queue in the log's order.
+    mutating func releaseSynced(on queue: DispatchQueue) {
+        let covered = waiting.prefix { $0.sequence <= synced }
+        guard !covered.isEmpty else { return }
+        let released = Array(covered)
+        waiting.removeFirst(released.count)
+        queue.async { for waiter in released { waiter.resume() } }
+    }
+
+    /// Stops the journal after a failed `fsync`: every waiting action is refused (released to
+    /// the reducer guard, which throws), and so is every later append.
+    mutating func fail(_ error: JournalError, on queue: DispatchQueue) {
+        if failure == nil { failure = .failed(reason: error.description) }
+        lastError = error
+        guard let first = waiting.first else { return }
+        failedFrom = min(failedFrom ?? first.sequence, first.sequence)
+        let released = waiting
+        waiting = []
+        queue.async { for waiter in released { waiter.resume() } }
+    }
+}
+
+/// An action written to the journal and held until a sync covers it.
+struct JournalWaiter: Sendable {
+    var sequence: UInt64
+    /// Passes the action on to the reducer (``HeldAction/resume()``).
+    var resume: @Sendable () -> Void
+}
+
+/// The file names in a journal's folder.
+struct JournalPaths: Sendable {
+    let folder: String
+    var journal: String { folder + "/journal" }
+    var journalTemporary: String { folder + "/journal.tmp" }
+    var snapshot: String { folder + "/snapshot" }
+    var snapshotTemporary: String { folder + "/snapshot.tmp" }
+}
+
+/// Test seams: failures to inject and points to observe. Empty in normal use (one branch each).
+struct JournalHooks: Sendable {
+    /// Called on the sync queue before each group commit's `fsync` decides what it covers.
+    var willSync: (@Sendable () -> Void)?
+    /// An `errno` to fail the group commit's `fsync` with.
+    var syncFailure: (@Sendable () -> Int32?)?
+    /// Called after a group commit's `fsync` (or a compaction's, which syncs the new journal)
+    /// succeeded, with the last sequence it covers, before any action it covers is released.
+    var didSync: (@Sendable (UInt64) -> Void)?
+    /// An `errno` to fail an append's `write` with (before anything is written).
+    var writeFailure: (@Sendable () -> Int32?)?
+    /// An `errno` to fail a snapshot's write with; called once per snapshot attempt.
+    var snapshotFailure: (@Sendable () -> Int32?)?
+}
