@@ -11,8 +11,8 @@ import Darwin
 /// Group commit, the ``JournalSyncPolicy/always`` policy: senders write their actions under
 /// the journal's lock on the thread holding the store's dispatch role, and hold them (a holding
 /// middleware) instead of syncing there. One sync round at a time, on the sync queue, takes
-/// everything written so far, `fsync`s it once outside the lock, and releases the actions it
-/// covered, in the log's order, to the reducer; each `send` returns after its action's reducer
+/// everything written so far, `fsync`s it once outside the lock, and passes the actions it
+/// covered on to the reducer, in the log's order, before the next round; each `send` returns after its action's reducer
 /// ran, so after the `fsync` that covered it. What is written during one `fsync` shares the
 /// next. The dispatch role is never held during an `fsync`, so senders overlap with it.
 extension FileJournal {
@@ -21,17 +21,24 @@ extension FileJournal {
         let box = self.box
         let path = paths.journal
         let hooks = self.hooks
-        let releaseQueue = self.releaseQueue
-        syncQueue.async { Self.syncRounds(box, path: path, hooks: hooks, releaseQueue: releaseQueue) }
+        syncQueue.async { Self.syncRounds(box, path: path, hooks: hooks) }
     }
 
-    /// Syncs until nothing written is left unsynced, then clears `syncing`. Sync queue only.
-    static func syncRounds(
-        _ box: LockedState<JournalState>, path: String, hooks: JournalHooks, releaseQueue: DispatchQueue
-    ) {
+    /// Passes on what is releasable and syncs, until nothing is left to do; then clears
+    /// `syncing`. Sync queue only: the one place held actions are passed on, so in the log's
+    /// order. Passing them on runs the store (the reducer, `.immediate` observers) here, outside
+    /// the lock, between two `fsync`s.
+    static func syncRounds(_ box: LockedState<JournalState>, path: String, hooks: JournalHooks) {
         while true {
+            let released: [JournalWaiter] = box.withLock { state in
+                defer { state.releasable = [] }
+                return state.releasable
+            }
+            for waiter in released { waiter.resume() }
             hooks.willSync?()
-            let round: (descriptor: Int32, target: UInt64)? = box.withLock { state in
+            let round: (descriptor: Int32, target: UInt64)?? = box.withLock { state in
+                // Released meanwhile (a compaction, `close()`): pass it on first.
+                guard state.releasable.isEmpty else { return .some(nil) }
                 guard state.failure == nil, state.descriptor >= 0, state.synced < state.sequence else {
                     state.syncing = false
                     return nil
@@ -40,6 +47,7 @@ extension FileJournal {
                 return (dup(state.descriptor), state.sequence)
             }
             guard let round else { return }
+            guard let round else { continue }
             var failure: JournalError?
             if round.descriptor < 0 {
                 failure = .io(operation: "dup", path: path, errno: errno)
@@ -57,10 +65,10 @@ extension FileJournal {
             box.withLock { state in
                 if let failure {
                     // After a failed fsync the kernel may have dropped the pages: trust nothing more.
-                    state.fail(failure, on: releaseQueue)
+                    state.fail(failure)
                 } else {
                     state.synced = max(state.synced, round.target)
-                    state.releaseSynced(on: releaseQueue)
+                    state.releaseSynced()
                 }
             }
         }

@@ -27,10 +27,9 @@ extension FileJournal {
         let paths = self.paths
         let durable = options.sync != .never
         let injected = hooks.snapshotFailure?()
-        let releaseQueue = self.releaseQueue
-        box.withLock { inner in
+        let startRounds = box.withLock { inner -> Bool in
             // Closed meanwhile: the folder may already belong to another journal.
-            guard inner.lockDescriptor >= 0, inner.failure == nil else { return }
+            guard inner.lockDescriptor >= 0, inner.failure == nil else { return false }
             do throws(JournalError) {
                 // The journal first (the batched policy's unsynced records): a power loss must
                 // never leave a snapshot ahead of the journal on the disk.
@@ -45,20 +44,19 @@ extension FileJournal {
                 inner.snapshotSequence = covered
             } catch {
                 Self.snapshotFailed(error, &inner)
-                return
+                return false
             }
             inner.snapshotBackoff = 0
             inner.snapshotSkip = 0
-            compact(&inner, after: covered, paths: paths, durable: durable, releaseQueue: releaseQueue)
+            compact(&inner, after: covered, paths: paths, durable: durable)
+            return inner.needsSyncRounds()
         }
+        if startRounds { startSyncRounds() }
     }
 
     /// Replaces the journal with one that starts after action `covered` (the snapshot's) and
     /// holds the records written after it. Under the lock.
-    private func compact(
-        _ inner: inout JournalState, after covered: UInt64, paths: JournalPaths, durable: Bool,
-        releaseQueue: DispatchQueue
-    ) {
+    private func compact(_ inner: inout JournalState, after covered: UInt64, paths: JournalPaths, durable: Bool) {
         let kept: [UInt8]
         do throws(JournalError) {
             // The records after the snapshot, from where the last reduced one ends.
@@ -77,7 +75,7 @@ extension FileJournal {
             inner.descriptor = descriptor
         } catch {
             // The old descriptor points at a replaced file: appending there would lose actions.
-            inner.fail(.failed(reason: "cannot reopen the compacted journal: \(error.description)"), on: releaseQueue)
+            inner.fail(.failed(reason: "cannot reopen the compacted journal: \(error.description)"))
             return
         }
         // The records kept moved to just after the new header.
@@ -92,7 +90,7 @@ extension FileJournal {
             // The new journal was synced with every record it holds.
             hooks.didSync?(inner.sequence)
             inner.synced = inner.sequence
-            inner.releaseSynced(on: releaseQueue)
+            inner.releaseSynced()
         }
     }
 }

@@ -57,11 +57,8 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     /// snapshot (the debug check).
     let replayCheck = LockedState<(@Sendable (State, UInt64) -> JournalError?)?>(nil)
     /// Group commit: the sync rounds run here, one at a time (a dedicated thread, so that no
-    /// task of the cooperative pool blocks on `fsync`).
+    /// task of the cooperative pool blocks on `fsync`), and pass the synced actions on.
     let syncQueue: DispatchQueue
-    /// Group commit: synced actions are passed on to the store from here, in the log's order,
-    /// while the next sync runs.
-    let releaseQueue: DispatchQueue
     let hooks: JournalHooks
 
     /// Opens the journal in `folder` (created if needed) and takes its lock.
@@ -85,7 +82,6 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
         self.options = options
         self.hooks = hooks
         syncQueue = DispatchQueue(label: "ReactiveToolkit.FileJournal.sync", qos: .userInitiated)
-        releaseQueue = DispatchQueue(label: "ReactiveToolkit.FileJournal.release", qos: .userInitiated)
         paths = JournalPaths(folder: folder.path)
         let lockDescriptor = try JournalFiles.lockFolder(paths.folder, wait: options.lockWait)
         JournalFiles.removeIfPresent(paths.journalTemporary)
@@ -128,18 +124,17 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
             timer = nil
         }
         let path = paths.journal
-        let releaseQueue = self.releaseQueue
-        try box.withLock { state -> Result<Void, JournalError> in
-            guard state.lockDescriptor >= 0 else { return .success(()) }
+        let (result, startRounds) = box.withLock { state -> (Result<Void, JournalError>, Bool) in
+            guard state.lockDescriptor >= 0 else { return (.success(()), false) }
             var result = Result<Void, JournalError>.success(())
             if state.dirty || state.synced < state.sequence, state.failure == nil, state.descriptor >= 0 {
                 do throws(JournalError) {
                     try JournalFiles.sync(state.descriptor, path: path)
                     state.dirty = false
                     state.synced = state.sequence
-                    state.releaseSynced(on: releaseQueue)
+                    state.releaseSynced()
                 } catch {
-                    state.fail(error, on: releaseQueue)
+                    state.fail(error)
                     result = .failure(error)
                 }
             }
@@ -147,8 +142,11 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
             state.descriptor = -1
             JournalFiles.close(state.lockDescriptor)
             state.lockDescriptor = -1
-            return result
-        }.get()
+            return (result, state.needsSyncRounds())
+        }
+        // The actions a group commit still held: passed on (synced) or refused (not).
+        if startRounds { startSyncRounds() }
+        try result.get()
     }
 
     /// Whether ``close()`` was called: the folder is released and no more actions are accepted.
@@ -183,21 +181,23 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     ///   actions, and the actions waiting for a group commit are refused.
     public func sync() throws(JournalError) {
         let path = paths.journal
-        let releaseQueue = self.releaseQueue
-        try box.withLock { state -> Result<Void, JournalError> in
-            if let failure = state.failure { return .failure(failure) }
-            guard state.descriptor >= 0 else { return .success(()) }
+        let (result, startRounds) = box.withLock { state -> (Result<Void, JournalError>, Bool) in
+            if let failure = state.failure { return (.failure(failure), false) }
+            guard state.descriptor >= 0 else { return (.success(()), false) }
+            var result = Result<Void, JournalError>.success(())
             do throws(JournalError) {
                 try JournalFiles.sync(state.descriptor, path: path)
                 state.dirty = false
                 state.synced = state.sequence
-                state.releaseSynced(on: releaseQueue)
-                return .success(())
+                state.releaseSynced()
             } catch {
-                state.fail(error, on: releaseQueue)
-                return .failure(error)
+                state.fail(error)
+                result = .failure(error)
             }
-        }.get()
+            return (result, state.needsSyncRounds())
+        }
+        if startRounds { startSyncRounds() }
+        try result.get()
     }
 
     /// The batched policy's timer: syncs a duplicate of the descriptor outside the lock, so that

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A ``FileJournal``'s mutable state, in its lock box.
 ///
 /// Sequences count the actions of the log from 1: `sequence` is the last written, `synced` the
@@ -29,6 +27,9 @@ struct JournalState {
     var reduced: UInt64 = 0
     /// Written actions held until a sync covers them, in the log's order.
     var waiting: [JournalWaiter] = []
+    /// Actions a sync covered (or a failure refused), to be passed on by the sync queue, in
+    /// the log's order: only the sync queue passes actions on, so their order is the log's.
+    var releasable: [JournalWaiter] = []
     /// Whether a sync round is scheduled or running on the sync queue.
     var syncing = false
     /// The actions from this sequence on were refused after a failed `fsync`.
@@ -65,26 +66,30 @@ struct JournalState {
         }
     }
 
-    /// Releases the waiting actions a sync up to `synced` covers, on `queue`, in order. Called
-    /// under the lock, so that releases reach the queue in the log's order.
-    mutating func releaseSynced(on queue: DispatchQueue) {
-        let covered = waiting.prefix { $0.sequence <= synced }
-        guard !covered.isEmpty else { return }
-        let released = Array(covered)
-        waiting.removeFirst(released.count)
-        queue.async { for waiter in released { waiter.resume() } }
+    /// Moves the waiting actions a sync up to `synced` covers to `releasable`.
+    mutating func releaseSynced() {
+        let count = waiting.prefix { $0.sequence <= synced }.count
+        guard count > 0 else { return }
+        releasable += waiting.prefix(count)
+        waiting.removeFirst(count)
     }
 
-    /// Stops the journal after a failed `fsync`: every waiting action is refused (released to
+    /// Stops the journal after a failed `fsync`: every waiting action is refused (passed on to
     /// the reducer guard, which throws), and so is every later append.
-    mutating func fail(_ error: JournalError, on queue: DispatchQueue) {
+    mutating func fail(_ error: JournalError) {
         if failure == nil { failure = .failed(reason: error.description) }
         lastError = error
         guard let first = waiting.first else { return }
         failedFrom = min(failedFrom ?? first.sequence, first.sequence)
-        let released = waiting
+        releasable += waiting
         waiting = []
-        queue.async { for waiter in released { waiter.resume() } }
+    }
+
+    /// Whether the caller must start sync rounds (after unlocking) to pass on what is releasable.
+    mutating func needsSyncRounds() -> Bool {
+        guard !releasable.isEmpty, !syncing else { return false }
+        syncing = true
+        return true
     }
 }
 
