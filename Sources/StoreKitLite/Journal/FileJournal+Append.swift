@@ -3,9 +3,13 @@ import Foundation
 extension FileJournal {
     /// Appends an action, snapshotting first when the interval is reached. Dispatch role only
     /// (the journal middleware). Returns the action to pass on to the reducer, or `nil` when it
-    /// is held until a group commit covers it (`holder`, under ``JournalSyncPolicy/always``).
-    /// On failure the action is passed on, marked refused for the reducer guard.
-    func append(_ action: Action, currentState: () -> State?, holder: ActionHolder<State, Action>?) -> Action? {
+    /// is held until a group commit covers it (`holder`, under ``JournalSyncPolicy/always``;
+    /// `contended` says whether actions queue behind the role). On failure the action is passed
+    /// on, marked refused for the reducer guard.
+    func append(
+        _ action: Action, currentState: () -> State?, holder: ActionHolder<State, Action>?,
+        contended: () -> Bool = { false }
+    ) -> Action? {
         // Encoding is user code: never under the lock.
         let payload: [UInt8]
         do {
@@ -22,7 +26,9 @@ extension FileJournal {
         let path = paths.journal
         let folder = paths.folder
         let injected = hooks.writeFailure?()
+        let hooks = self.hooks
         var startSync = false
+        var syncedInline = false
         let passed: Action? = box.withLock { state in
             if let failure = state.failure {
                 state.refused = failure
@@ -54,6 +60,24 @@ extension FileJournal {
                 state.synced = sequence  // nothing waits for a sync
                 return action
             }
+            // A lone sender (nothing in flight, no round running): sync here and pass it on at
+            // once, as cheap as before group commit. Actions queued behind the role meanwhile
+            // switch to grouping (below).
+            if state.syncsInline, hooks.allowsInlineSync, !state.syncing, state.reduced == sequence - 1 {
+                do throws(JournalError) {
+                    if let code = hooks.syncFailure?() { throw .io(operation: "fsync", path: path, errno: code) }
+                    try JournalFiles.sync(state.descriptor, path: path)
+                } catch {
+                    // After a failed fsync the kernel may have dropped the pages: trust nothing more.
+                    state.fail(error)
+                    state.refused = error
+                    return action
+                }
+                hooks.didSync?(sequence)
+                state.synced = sequence
+                syncedInline = true
+                return action
+            }
             // Group commit: the sync queue's next round covers it and passes it on.
             let held = holder.hold(action)
             state.waiting.append(JournalWaiter(sequence: sequence, resume: { held.resume() }))
@@ -64,6 +88,8 @@ extension FileJournal {
             return nil
         }
         if startSync { startSyncRounds() }
+        // Senders queued behind the role during that fsync: group their actions from now on.
+        if syncedInline, contended() { box.withLock { $0.syncsInline = false } }
         return passed
     }
 

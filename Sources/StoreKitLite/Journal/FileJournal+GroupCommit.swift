@@ -14,7 +14,13 @@ import Darwin
 /// everything written so far, `fsync`s it once outside the lock, and passes the actions it
 /// covered on to the reducer, in the log's order, before the next round; each `send` returns after its action's reducer
 /// ran, so after the `fsync` that covered it. What is written during one `fsync` shares the
-/// next. The dispatch role is never held during an `fsync`, so senders overlap with it.
+/// next. The dispatch role is not held during these `fsync`s, so senders overlap with them.
+///
+/// A lone sender (nothing in flight, no round running) is synced at once on the role thread
+/// instead, and its action passed on directly: no hop to the sync queue and back, so one sender
+/// costs what it did before group commit. If senders queued behind the role during that
+/// `fsync`, the journal groups from the next action on, until a round covers a single action
+/// with nothing written meanwhile.
 extension FileJournal {
     /// Starts sync rounds on the sync queue. Call after setting `syncing` under the lock.
     func startSyncRounds() {
@@ -67,6 +73,8 @@ extension FileJournal {
                     // After a failed fsync the kernel may have dropped the pages: trust nothing more.
                     state.fail(failure)
                 } else {
+                    // One action, nothing written meanwhile: a lone sender again.
+                    if round.target == state.synced + 1, state.sequence == round.target { state.syncsInline = true }
                     state.synced = max(state.synced, round.target)
                     state.releaseSynced()
                 }

@@ -36,7 +36,9 @@ extension FileJournal {
     ///   ``JournalError/unsupportedFormat(path:format:)``, ``JournalError/locked(path:)``,
     ///   ``JournalError/tooLarge(kind:bytes:limit:)`` and ``JournalError/io(operation:path:errno:)``.
     ///   Nothing is changed then.
-    public static func repair(folder: URL, options: JournalOptions = JournalOptions()) throws(JournalError)
+    public static func repair(
+        folder: URL, options: JournalOptions = JournalOptions()
+    ) throws(JournalError)
         -> JournalRepairReport
     {
         let paths = JournalPaths(folder: folder.path)
@@ -59,9 +61,10 @@ extension FileJournal {
             default: problem = error
             }
         }
-        let snapshotSequence = try snapshotFile.map { file throws(JournalError) in
-            try JournalFormat.readSnapshot(file, path: paths.snapshot).sequence
-        } ?? 0
+        let snapshotSequence =
+            try snapshotFile.map { file throws(JournalError) in
+                try JournalFormat.readSnapshot(file, path: paths.snapshot).sequence
+            } ?? 0
         guard let journalFile else {
             try write(JournalFormat.journalHeader(base: snapshotSequence), to: paths)
             return JournalRepairReport(problem: problem, lastSequence: snapshotSequence)

@@ -30,13 +30,19 @@ extension FileJournal {
         let startRounds = box.withLock { inner -> Bool in
             // Closed meanwhile: the folder may already belong to another journal.
             guard inner.lockDescriptor >= 0, inner.failure == nil else { return false }
-            do throws(JournalError) {
-                // The journal first (the batched policy's unsynced records): a power loss must
-                // never leave a snapshot ahead of the journal on the disk.
-                if durable, inner.dirty {
+            // The journal first (the batched policy's unsynced records): a power loss must never
+            // leave a snapshot ahead of the journal on the disk.
+            if durable, inner.dirty {
+                do throws(JournalError) {
                     try JournalFiles.sync(inner.descriptor, path: paths.journal)
                     inner.dirty = false
+                } catch {
+                    // After a failed fsync the kernel may have dropped the pages: trust nothing more.
+                    inner.fail(error)
+                    return inner.needsSyncRounds()
                 }
+            }
+            do throws(JournalError) {
                 if let injected { throw .io(operation: "write", path: paths.snapshotTemporary, errno: injected) }
                 let file = JournalFormat.snapshot(sequence: covered, payload: payload)
                 try JournalFiles.replace(paths.snapshot, with: file, through: paths.snapshotTemporary, sync: durable)

@@ -7,11 +7,13 @@
 ///
 /// | Policy | Lost on power loss | Cost per action (measured, see the article) |
 /// |---|---|---|
-/// | ``always`` | nothing acknowledged | one `fsync`: 0.1–10 ms depending on the disk |
+/// | ``always`` | nothing acknowledged | one sender waits for one `fsync` (0.1–10 ms depending on the disk); concurrent senders share them (group commit) |
 /// | ``batched(every:)`` | up to one interval of acknowledged actions | a `write` |
 /// | ``never`` | what the OS had not written back (up to ~30 s on Linux) | a `write` |
 public enum JournalSyncPolicy: Sendable, Equatable {
-    /// `fsync` after every action, before its `send` returns.
+    /// An action's `send` returns, and its reducer runs, only after an `fsync` covered it. The
+    /// actions that concurrent senders write during one `fsync` share the next (group commit),
+    /// in the log's order.
     case always
     /// `fsync` at most once per interval, from a background timer, when actions were appended.
     case batched(every: Duration)

@@ -32,6 +32,10 @@ struct JournalState {
     var releasable: [JournalWaiter] = []
     /// Whether a sync round is scheduled or running on the sync queue.
     var syncing = false
+    /// Whether a lone sender's action is synced at once on the role thread (no hop to the sync
+    /// queue and back): on until actions queue behind the role during such a sync, on again
+    /// after a sync round that covered one action with nothing written meanwhile.
+    var syncsInline = true
     /// The actions from this sequence on were refused after a failed `fsync`.
     var failedFrom: UInt64?
     /// Where each written action not reduced yet ends in the file, from `unreducedHead` on (the
@@ -111,15 +115,18 @@ struct JournalPaths: Sendable {
 
 /// Test seams: failures to inject and points to observe. Empty in normal use (one branch each).
 struct JournalHooks: Sendable {
-    /// Called on the sync queue before each group commit's `fsync` decides what it covers.
+    /// Called on the sync queue before each sync round decides what it covers.
     var willSync: (@Sendable () -> Void)?
     /// An `errno` to fail the group commit's `fsync` with.
     var syncFailure: (@Sendable () -> Int32?)?
-    /// Called after a group commit's `fsync` (or a compaction's, which syncs the new journal)
-    /// succeeded, with the last sequence it covers, before any action it covers is released.
+    /// Called after a group commit's `fsync` (or a lone sender's, or a compaction's, which syncs
+    /// the new journal) succeeded, with the last sequence it covers, before any action it covers is released.
     var didSync: (@Sendable (UInt64) -> Void)?
     /// An `errno` to fail an append's `write` with (before anything is written).
     var writeFailure: (@Sendable () -> Int32?)?
     /// An `errno` to fail a snapshot's write with; called once per snapshot attempt.
     var snapshotFailure: (@Sendable () -> Int32?)?
+    /// Whether a lone sender's action may be synced on the role thread (off: every action goes
+    /// through the sync queue, for tests of the grouping itself).
+    var allowsInlineSync = true
 }

@@ -38,7 +38,9 @@ extension Store where State: Codable, Action: Codable {
         let journaling =
             journal.groupCommits
             ? Middleware<State, Action>(holding: { action, context, holder in
-                journal.append(action, currentState: { context.state }, holder: holder)
+                journal.append(
+                    action, currentState: { context.state }, holder: holder,
+                    contended: { context.store?.hasQueuedActions ?? false })
             })
             : Middleware<State, Action> { action, context in
                 journal.append(action, currentState: { context.state }, holder: nil)
@@ -97,5 +99,13 @@ extension Store where State: Codable & Equatable, Action: Codable {
         try self.init(
             initialState: initialState, reducer: reducer, journal: journal, middleware: middleware,
             observers: observers, notifyOn: notifyOn)
+    }
+}
+
+extension Store {
+    /// Whether actions are queued behind the thread holding the dispatch role (the journal's
+    /// group commit switches from syncing a lone sender's action at once to grouping).
+    var hasQueuedActions: Bool {
+        roleGate.load(ordering: .relaxed) == .locked
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import StreamCore
 import Testing
 @testable import StoreKitLite
 
@@ -34,8 +35,13 @@ import Darwin
 
         var hooks: JournalHooks {
             var hooks = JournalHooks()
+            // Every action through the sync queue: these tests check the grouping itself.
+            hooks.allowsInlineSync = false
             hooks.willSync = { [self] in
-                if holdFirst, holding.exchange(false, ordering: .acquiringAndReleasing) { gate.wait() }
+                // Bounded: a test that never opens the gate fails on its counts instead of hanging.
+                if holdFirst, holding.exchange(false, ordering: .acquiringAndReleasing) {
+                    _ = gate.wait(timeout: .now() + .seconds(60))
+                }
             }
             hooks.syncFailure = { [self] in
                 failFirst && failing.exchange(false, ordering: .acquiringAndReleasing) ? EIO : nil
@@ -123,6 +129,76 @@ import Darwin
         for sender in 0..<senders {
             #expect(live.values.filter { $0 / 10_000 == sender } == (0..<perSender).map { sender * 10_000 + $0 })
         }
+    }
+
+    /// One sender alone: each action is synced at once on the role thread (one fsync per send,
+    /// each before its send returns). Senders that queue behind the role during such a sync
+    /// switch the journal to grouping: the seven queued here share one fsync.
+    @Test func aLoneSenderIsSyncedAtOnceAndSendersQueuedMeanwhileAreGrouped() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let probe = SyncProbe(holdFirst: false)
+        let storeRef = LockedState<Store<Tally, TallyAction>?>(nil)
+        let inlineCalls = Atomic<Int>(0)
+        var hooks = probe.hooks
+        hooks.allowsInlineSync = true
+        let blockInline = Atomic<Bool>(false)
+        hooks.syncFailure = {
+            // Runs before each fsync: in the lone sender's case on the role thread. When asked,
+            // hold that fsync until other sends queue behind the role (bounded).
+            inlineCalls.add(1, ordering: .relaxed)
+            if blockInline.exchange(false, ordering: .acquiringAndReleasing) {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while storeRef.withLock({ $0 })?.hasQueuedActions != true, ContinuousClock.now < deadline { usleep(1_000) }
+            }
+            return nil
+        }
+        // The first sync round waits (on the sync queue, bounded) until all 28 actions are
+        // written, so that it covers the seven queued ones at once.
+        let journalRef = LockedState<Journal?>(nil)
+        let firstRound = Atomic<Bool>(true)
+        let counting = hooks.willSync
+        hooks.willSync = {
+            if firstRound.exchange(false, ordering: .acquiringAndReleasing) {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while (journalRef.withLock({ $0 })?.sequence ?? 0) < 28, ContinuousClock.now < deadline { usleep(1_000) }
+            }
+            counting?()
+        }
+        let journal = try Journal(folder: folder.url, options: JournalOptions(sync: .always), hooks: hooks)
+        let store = try Store(initialState: Tally(), reducer: tallyReducer, journal: journal)
+        storeRef.withLock { $0 = store }
+        journalRef.withLock { $0 = journal }
+        defer {
+            storeRef.withLock { $0 = nil }
+            journalRef.withLock { $0 = nil }
+        }
+        for value in 0..<20 {
+            let state = try await store.send(.append(value))
+            #expect(UInt64(state.values.count) <= probe.synced.load(ordering: .acquiring), "returned before its fsync")
+        }
+        #expect(probe.fsyncs.load(ordering: .relaxed) == 20)  // one each, all on the role thread
+        #expect(inlineCalls.load(ordering: .relaxed) == 20)
+        #expect(journal.sequence == 20)
+
+        // Seven sends queue behind the role while the first one's fsync runs: they are grouped.
+        // (The test task reads nothing under the journal's lock meanwhile: the held fsync keeps it.)
+        blockInline.store(true, ordering: .releasing)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<8 {
+                group.addTask {
+                    let state = try await store.send(.append(100 + sender))
+                    #expect(UInt64(state.values.count) <= probe.synced.load(ordering: .acquiring), "returned before its fsync")
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(journal.sequence == 28)
+        #expect(probe.fsyncs.load(ordering: .relaxed) == 22)  // 20, the blocked one, one round for seven
+        let live = store.state
+        try journal.close()
+        let (reopened, _) = try folder.open()
+        #expect(reopened.state == live)
     }
 
     @Test func aFailedFsyncRefusesEverySendItsGroupHeld() async throws {
