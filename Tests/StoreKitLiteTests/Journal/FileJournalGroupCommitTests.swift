@@ -143,11 +143,13 @@ import Darwin
         var hooks = probe.hooks
         hooks.allowsInlineSync = true
         let blockInline = Atomic<Bool>(false)
+        let inlineHeld = Atomic<Bool>(false)
         hooks.syncFailure = {
             // Runs before each fsync: in the lone sender's case on the role thread. When asked,
             // hold that fsync until other sends queue behind the role (bounded).
             inlineCalls.add(1, ordering: .relaxed)
             if blockInline.exchange(false, ordering: .acquiringAndReleasing) {
+                inlineHeld.store(true, ordering: .releasing)
                 let deadline = ContinuousClock.now + .seconds(60)
                 while storeRef.withLock({ $0 })?.hasQueuedActions != true, ContinuousClock.now < deadline { usleep(1_000) }
             }
@@ -182,10 +184,21 @@ import Darwin
         #expect(journal.sequence == 20)
 
         // Seven sends queue behind the role while the first one's fsync runs: they are grouped.
-        // (The test task reads nothing under the journal's lock meanwhile: the held fsync keeps it.)
+        // The first runs on a thread of its own (its fsync is held there, not on a thread of the
+        // cooperative pool that other tests need); the test task reads nothing under the
+        // journal's lock meanwhile.
         blockInline.store(true, ordering: .releasing)
+        let first = Task {
+            try await withTaskExecutorPreference(OwnThreadExecutor()) {
+                try await store.send(.append(100))
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !inlineHeld.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<8 {
+            for sender in 1..<8 {
                 group.addTask {
                     let state = try await store.send(.append(100 + sender))
                     #expect(UInt64(state.values.count) <= probe.synced.load(ordering: .acquiring), "returned before its fsync")
@@ -193,6 +206,8 @@ import Darwin
             }
             try await group.waitForAll()
         }
+        let firstState = try await first.value
+        #expect(firstState.values.count == 21)  // synced at once, before the seven were written
         #expect(journal.sequence == 28)
         #expect(probe.fsyncs.load(ordering: .relaxed) == 22)  // 20, the blocked one, one round for seven
         let live = store.state

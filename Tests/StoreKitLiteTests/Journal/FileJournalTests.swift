@@ -181,6 +181,21 @@ import Testing
         #expect(throws: JournalError.missingRecords(snapshotSequence: 0, journalBase: 5)) { try folder.open() }
     }
 
+    /// A journal of the format before sequence numbers is refused, not read or changed, and
+    /// repair leaves it alone too.
+    @Test func aJournalOfTheOldFormatIsUnsupported() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try await folder.run([.append(1)])
+        var old = Array("RTKJRNL1".utf8) + JournalFormat.bytes(of: UInt64(0))
+        old += [4, 0, 0, 0, 0xFB, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 1, 2, 3, 4]  // an issue-20 frame
+        try folder.write(old, to: folder.journal)
+        let unsupported = JournalError.unsupportedFormat(path: folder.journal.path, format: "RTKJRNL1")
+        #expect(throws: unsupported) { try folder.open() }
+        #expect(throws: unsupported) { try FileJournal<Tally, TallyAction>.repair(folder: folder.url) }
+        #expect(try folder.bytes(of: folder.journal) == old)
+    }
+
     @Test func aDamagedSnapshotIsATypedError() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
