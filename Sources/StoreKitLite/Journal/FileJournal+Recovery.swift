@@ -3,7 +3,8 @@ import StreamCore
 
 extension FileJournal {
     /// Loads the snapshot, replays the journal after it, cuts a torn tail off and opens the
-    /// journal for appending; throws on any other damage, changing nothing. Once per journal (the store's initializer).
+    /// journal for appending; throws on any other damage, changing nothing. Once per journal
+    /// (the store's initializer).
     func restore(initialState: State, reducer: Reducer<State, Action>) throws(JournalError) -> State {
         let (alreadyRestored, closed) = box.withLock { state in
             defer { state.restored = true }
