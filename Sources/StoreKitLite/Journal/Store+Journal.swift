@@ -11,10 +11,16 @@ extension Store where State: Codable, Action: Codable {
     /// ```
     ///
     /// The journal runs as the last middleware, so it records the actions as they reach the
-    /// reducer; replay applies them with `reducer` only (not through `middleware`). The reducer
-    /// must be deterministic. An action the journal could not write (disk full, over
-    /// ``JournalOptions/maxRecordBytes``) is refused: `send` throws `StoreError.rejected` and
-    /// the state is unchanged; ``FileJournal/lastError`` keeps the cause.
+    /// reducer; replay applies them with `reducer` only (not through `middleware`). Under
+    /// ``JournalSyncPolicy/always`` an action reaches the reducer, and its `send` returns, only
+    /// after an `fsync` covered it (group commit). The reducer must be deterministic.
+    ///
+    /// Every action must reach the reducer through the journal: ``Store/dispatchToReducer(_:)``
+    /// skips the middleware, so its actions are not journaled and would throw off the count of
+    /// actions a snapshot holds; do not use it on a journaled store. An action the journal could
+    /// not write (disk full, over ``JournalOptions/maxRecordBytes``) is refused: `send` throws
+    /// `StoreError.rejected` and the state is unchanged; ``FileJournal/lastError`` keeps the
+    /// cause.
     ///
     /// - Parameters:
     ///   - initialState: The state before the first action ever journaled.
