@@ -48,6 +48,16 @@ enum DurableStoreSnippets {
         // end
     }
 
+    static func repair(dataFolder: URL) throws {
+        // snippet: DurableStoreRepair
+        let report = try FileJournal<Orders, OrderAction>.repair(folder: dataFolder)
+        if let problem = report.problem {
+            print("repaired \(problem): removed \(report.removedRecords) records from byte \(report.removedFrom ?? 0);",
+                  "kept actions 1...\(report.lastSequence); the old journal is at \(report.copy?.path ?? "-")")
+        }
+        // end
+    }
+
     static func checkReplay(dataFolder: URL) async throws {
         // snippet: DurableStoreReplayCheck
         let journal = try FileJournal<Orders, OrderAction>(folder: dataFolder)

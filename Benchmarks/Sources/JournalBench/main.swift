@@ -1,6 +1,8 @@
 // The file journal's benchmark: actions per second and send latency (p50, p99) of a durable
 // store for each sync policy, with a store without a journal as the baseline, from one task
-// sending one action after the other (each send awaited), plus the time to restore.
+// sending one action after the other (each send awaited), plus the time to restore; and the
+// `always` policy with 8 tasks sending at once (each awaiting its sends), where group commit
+// lets the actions that queue during one fsync share the next.
 // Wall-clock figures (disk-bound: instruction counts would not show fsync).
 // Usage: swift build -c release --product journal-bench && ./.build/release/journal-bench [COUNT] [FOLDER]
 import Dispatch
@@ -37,28 +39,42 @@ struct Row {
     var restore: Double?
 }
 
-func measure(_ name: String, actions: Int, _ make: () throws -> Store<Orders, OrderAction>) async throws -> Row {
+/// Sends `actions` actions from `senders` tasks at once (each awaiting its own sends, in turn).
+func measure(
+    _ name: String, actions: Int, senders: Int = 1, _ make: () throws -> Store<Orders, OrderAction>
+) async throws -> Row {
     let store = try make()
-    var latencies: [UInt64] = []
-    latencies.reserveCapacity(actions)
+    let perSender = max(1, actions / senders)
     let start = DispatchTime.now().uptimeNanoseconds
-    for index in 0..<actions {
-        let before = DispatchTime.now().uptimeNanoseconds
-        _ = try await store.send(.place(id: index % 10_000, amount: index % 97))
-        latencies.append(DispatchTime.now().uptimeNanoseconds - before)
+    let latencies = try await withThrowingTaskGroup(of: [UInt64].self) { group in
+        for sender in 0..<senders {
+            group.addTask {
+                var latencies: [UInt64] = []
+                latencies.reserveCapacity(perSender)
+                for index in (sender * perSender)..<((sender + 1) * perSender) {
+                    let before = DispatchTime.now().uptimeNanoseconds
+                    _ = try await store.send(.place(id: index % 10_000, amount: index % 97))
+                    latencies.append(DispatchTime.now().uptimeNanoseconds - before)
+                }
+                return latencies
+            }
+        }
+        var all: [UInt64] = []
+        for try await part in group { all += part }
+        return all.sorted()
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    latencies.sort()
+    let actions = perSender * senders
     func percentile(_ p: Double) -> Double { Double(latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) / 1e3 }
     return Row(name: name, actions: actions, seconds: seconds, p50: percentile(0.5), p99: percentile(0.99))
 }
 
-func journaled(_ policy: JournalSyncPolicy, _ label: String, actions: Int) async throws -> Row {
+func journaled(_ policy: JournalSyncPolicy, _ label: String, actions: Int, senders: Int = 1) async throws -> Row {
     let folder = URL(fileURLWithPath: root + "/" + label)
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     let options = JournalOptions(sync: policy, snapshotEvery: 10_000)
-    var row = try await measure("journal, sync \(label)", actions: actions) {
+    var row = try await measure("journal, sync \(label)", actions: actions, senders: senders) {
         let journal = try FileJournal<Orders, OrderAction>(folder: folder, options: options)
         return try Store(initialState: Orders(), reducer: reducer, journal: journal)
     }
@@ -67,7 +83,7 @@ func journaled(_ policy: JournalSyncPolicy, _ label: String, actions: Int) async
     let journal = try FileJournal<Orders, OrderAction>(folder: folder, options: options)
     let store = try Store(initialState: Orders(), reducer: reducer, journal: journal)
     row.restore = Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6
-    precondition(store.state.placed.count == min(actions, 10_000), "restored state differs")
+    precondition(store.state.placed.count == min(row.actions, 10_000), "restored state differs")
     try? FileManager.default.removeItem(at: folder)
     return row
 }
@@ -77,6 +93,7 @@ rows.append(try await measure("no journal (baseline)", actions: count) { Store(i
 rows.append(try await journaled(.never, "never", actions: count))
 rows.append(try await journaled(.batched(every: .milliseconds(10)), "batched 10 ms", actions: count))
 rows.append(try await journaled(.always, "always", actions: max(1, count / 10)))
+rows.append(try await journaled(.always, "always, 8 senders", actions: max(8, count / 10), senders: 8))
 
 print("| Store | Actions | Actions/s | p50 send (µs) | p99 send (µs) | Restore (ms) |")
 print("|---|---:|---:|---:|---:|---:|")

@@ -7,17 +7,36 @@ enum CRC32 {
         return crc
     }
 
-    /// The checksum of `bytes`.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+    /// The running value before any byte.
+    static let start: UInt32 = 0xFFFF_FFFF
+
+    /// The running value after `bytes` (continue with more bytes, then ``finish(_:)``).
+    static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = crc
         table.withUnsafeBufferPointer { table in
             for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         }
-        return crc ^ 0xFFFF_FFFF
+        return crc
+    }
+
+    /// The checksum from a running value.
+    static func finish(_ crc: UInt32) -> UInt32 {
+        crc ^ 0xFFFF_FFFF
+    }
+
+    /// The checksum of `bytes`.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        finish(update(start, bytes))
     }
 
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The checksum of `first` followed by `second`.
+    static func checksum(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> UInt32 {
+        let running = first.withUnsafeBytes { update(start, $0) }
+        return finish(second.withUnsafeBytes { update(running, $0) })
     }
 }

@@ -2,36 +2,46 @@ import Foundation
 
 extension FileJournal {
     /// Appends an action, snapshotting first when the interval is reached. Dispatch role only
-    /// (the journal middleware). On failure the action is marked refused for the reducer guard.
-    func append(_ action: Action, currentState: () -> State?) {
+    /// (the journal middleware). Returns the action to pass on to the reducer, or `nil` when it
+    /// is held until a group commit covers it (`holder`, under ``JournalSyncPolicy/always``;
+    /// `contended` says whether actions queue behind the role). On failure the action is passed
+    /// on, marked refused for the reducer guard.
+    func append(
+        _ action: Action, currentState: () -> State?, holder: ActionHolder<State, Action>?,
+        contended: () -> Bool = { false }
+    ) -> Action? {
         // Encoding is user code: never under the lock.
         let payload: [UInt8]
         do {
             payload = Array(try JSONEncoder().encode(action))
         } catch {
             refuse(.unencodable(reason: String(describing: error)))
-            return
+            return action
         }
         guard payload.count <= options.maxRecordBytes else {
             refuse(.tooLarge(kind: "action", bytes: payload.count, limit: options.maxRecordBytes))
-            return
+            return action
         }
-        let due = box.withLock { $0.failure == nil && $0.lockDescriptor >= 0 && $0.sequence - $0.journalBase >= UInt64(options.snapshotEvery) }
-        if due, let state = currentState() { snapshot(state) }
-        let framed = JournalFormat.record(payload)
+        if snapshotDue(), let state = currentState() { snapshot(state) }
         let path = paths.journal
-        let policy = options.sync
         let folder = paths.folder
-        box.withLock { state in
+        let injected = hooks.writeFailure?()
+        let hooks = self.hooks
+        var startSync = false
+        var syncedInline = false
+        let passed: Action? = box.withLock { state in
             if let failure = state.failure {
                 state.refused = failure
-                return
+                return action
             }
             guard state.lockDescriptor >= 0 else {
                 state.refused = .closed(path: folder)
-                return
+                return action
             }
+            let sequence = state.sequence + 1
+            let framed = JournalFormat.record(payload, sequence: sequence)
             do throws(JournalError) {
+                if let injected { throw .io(operation: "write", path: path, errno: injected) }
                 try JournalFiles.writeAll(state.descriptor, framed, path: path)
             } catch {
                 // Cut a partial record off, so that the next append starts at a record boundary.
@@ -42,23 +52,45 @@ extension FileJournal {
                 }
                 state.refused = error
                 state.lastError = error
-                return
+                return action
             }
-            if policy == .always {
+            state.wrote(sequence: sequence, end: state.end + UInt64(framed.count))
+            guard let holder else {
+                state.dirty = true
+                state.synced = sequence  // nothing waits for a sync
+                return action
+            }
+            // A lone sender (nothing in flight, no round running): sync here and pass it on at
+            // once, as cheap as before group commit. Actions queued behind the role meanwhile
+            // switch to grouping (below).
+            if state.syncsInline, hooks.allowsInlineSync, !state.syncing, state.reduced == sequence - 1 {
                 do throws(JournalError) {
+                    if let code = hooks.syncFailure?() { throw .io(operation: "fsync", path: path, errno: code) }
                     try JournalFiles.sync(state.descriptor, path: path)
                 } catch {
                     // After a failed fsync the kernel may have dropped the pages: trust nothing more.
-                    state.failure = .failed(reason: error.description)
+                    state.fail(error)
                     state.refused = error
-                    return
+                    return action
                 }
-            } else {
-                state.dirty = true
+                hooks.didSync?(sequence)
+                state.synced = sequence
+                syncedInline = true
+                return action
             }
-            state.end += UInt64(framed.count)
-            state.sequence += 1
+            // Group commit: the sync queue's next round covers it and passes it on.
+            let held = holder.hold(action)
+            state.waiting.append(JournalWaiter(sequence: sequence, resume: { held.resume() }))
+            if !state.syncing {
+                state.syncing = true
+                startSync = true
+            }
+            return nil
         }
+        if startSync { startSyncRounds() }
+        // Senders queued behind the role during that fsync: group their actions from now on.
+        if syncedInline, contended() { box.withLock { $0.syncsInline = false } }
+        return passed
     }
 
     /// Marks the action being appended as refused.
@@ -69,69 +101,47 @@ extension FileJournal {
         }
     }
 
-    /// The refusal of the action just appended, if any, cleared. Dispatch role only.
-    func takeRefusal() -> JournalError? {
+    /// Called by the reducer guard before each journaled action's reducer: the refusal of the
+    /// action just appended (cleared), or the failure of the group commit that should have
+    /// covered it; otherwise counts it as reduced and returns `nil`. Dispatch role only.
+    func admit() -> JournalError? {
         box.withLock { state in
-            defer { state.refused = nil }
-            return state.refused
+            if let refused = state.refused {
+                state.refused = nil
+                return refused
+            }
+            state.reduceNext()
+            if let first = state.failedFrom, state.reduced >= first {
+                return state.failure ?? .failed(reason: "an fsync failed")
+            }
+            return nil
         }
     }
 
-    /// Writes a snapshot of `state` (the state after every journaled action) and starts an empty
-    /// journal after it. A failure leaves the old journal in use and is kept in ``lastError``.
-    func snapshot(_ state: State) {
-        if let check = replayCheck.withLock({ $0 }), let mismatch = check(state) {
-            box.withLock { $0.lastError = mismatch }
-            return
-        }
-        let payload: [UInt8]
-        do {
-            payload = Array(try JSONEncoder().encode(state))
-        } catch {
-            box.withLock { $0.lastError = .unencodable(reason: String(describing: error)) }
-            return
-        }
-        guard payload.count <= options.maxSnapshotBytes - JournalFormat.snapshotHeaderSize else {
-            box.withLock {
-                $0.lastError = .tooLarge(kind: "state", bytes: payload.count, limit: options.maxSnapshotBytes)
+    /// Whether a snapshot is due now: the interval is reached and no back-off after a failed
+    /// snapshot is running (each call during a back-off counts one append towards its end).
+    func snapshotDue() -> Bool {
+        let every = UInt64(options.snapshotEvery)
+        return box.withLock { state in
+            // Due once the journal holds `every` actions, and some of them were reduced (under
+            // group commit the snapshot holds the reduced ones only).
+            guard state.failure == nil, state.lockDescriptor >= 0, state.sequence - state.journalBase >= every,
+                state.reduced > state.journalBase
+            else { return false }
+            guard state.snapshotSkip == 0 else {
+                state.snapshotSkip -= 1
+                return false
             }
-            return
+            return true
         }
-        let paths = self.paths
-        let durable = options.sync != .never
-        box.withLock { inner in
-            // Closed meanwhile: the folder may already belong to another journal.
-            guard inner.lockDescriptor >= 0 else { return }
-            let sequence = inner.sequence
-            do throws(JournalError) {
-                let file = JournalFormat.snapshot(sequence: sequence, payload: payload)
-                try JournalFiles.replace(paths.snapshot, with: file, through: paths.snapshotTemporary, sync: durable)
-                if durable { try JournalFiles.syncDirectory(paths.folder) }
-                inner.snapshotSequence = sequence
-            } catch {
-                inner.lastError = error
-                return
-            }
-            // The snapshot holds every journaled action: replace the journal with an empty one.
-            do throws(JournalError) {
-                let header = JournalFormat.journalHeader(base: sequence)
-                try JournalFiles.replace(paths.journal, with: header, through: paths.journalTemporary, sync: durable)
-                if durable { try JournalFiles.syncDirectory(paths.folder) }
-            } catch {
-                inner.lastError = error
-                return
-            }
-            do throws(JournalError) {
-                let descriptor = try JournalFiles.openForAppend(paths.journal)
-                JournalFiles.close(inner.descriptor)
-                inner.descriptor = descriptor
-                inner.journalBase = sequence
-                inner.end = UInt64(JournalFormat.journalHeaderSize)
-                inner.dirty = false
-            } catch {
-                // The old descriptor points at a replaced file: appending there would lose actions.
-                inner.failure = .failed(reason: "cannot reopen the compacted journal: \(error.description)")
-            }
-        }
+    }
+
+    /// Records a failed snapshot and backs off: the next attempt waits for 8 more appends, then
+    /// 16, … up to 1,024 (refused ones count), so that while the disk is full a refused `send`
+    /// costs its failed `write`, not a snapshot's encoding and failed write as well.
+    static func snapshotFailed(_ error: JournalError, _ state: inout JournalState) {
+        state.lastError = error
+        state.snapshotBackoff = min(1_024, max(8, state.snapshotBackoff * 2))
+        state.snapshotSkip = state.snapshotBackoff
     }
 }

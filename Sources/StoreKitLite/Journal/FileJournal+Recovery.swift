@@ -2,8 +2,9 @@ import Foundation
 import StreamCore
 
 extension FileJournal {
-    /// Loads the snapshot, replays the journal after it, drops a torn tail and opens the journal
-    /// for appending. Once per journal (the store's initializer).
+    /// Loads the snapshot, replays the journal after it, cuts a torn tail off and opens the
+    /// journal for appending; throws on any other damage, changing nothing. Once per journal
+    /// (the store's initializer).
     func restore(initialState: State, reducer: Reducer<State, Action>) throws(JournalError) -> State {
         let (alreadyRestored, closed) = box.withLock { state in
             defer { state.restored = true }
@@ -29,11 +30,8 @@ extension FileJournal {
         return state
 
         func open(_ inner: inout JournalState) throws(JournalError) {
-            // No journal yet, or one the snapshot overtook (a crash before compaction, after a
-            // power loss took unsynced records): start an empty one after the snapshot.
-            let records = UInt64(scan?.records.count ?? 0)
-            let stale = scan.map { $0.base + records < history.snapshotSequence } ?? true
-            if journalBytes == nil || stale {
+            // A new folder (readHistory refuses a snapshot without its journal): an empty journal.
+            if journalBytes == nil {
                 try JournalFiles.replace(
                     paths.journal, with: JournalFormat.journalHeader(base: history.snapshotSequence),
                     through: paths.journalTemporary, sync: durable)
@@ -41,15 +39,20 @@ extension FileJournal {
             }
             let descriptor = try JournalFiles.openForAppend(paths.journal)
             inner.descriptor = descriptor
-            if let scan, !stale, scan.tornBytes > 0 {
+            // A torn tail (a crash in the middle of the last append) is the only damage cut off.
+            if let scan, scan.tornBytes > 0 {
                 try JournalFiles.truncate(descriptor, to: UInt64(scan.end), path: paths.journal)
                 if durable { try JournalFiles.sync(descriptor, path: paths.journal) }
             }
-            let base = stale ? history.snapshotSequence : scan?.base ?? history.snapshotSequence
-            inner.journalBase = base
+            let last = scan?.last ?? history.snapshotSequence
+            inner.journalBase = scan?.base ?? history.snapshotSequence
             inner.snapshotSequence = history.snapshotSequence
-            inner.sequence = stale ? base : base + records
-            inner.end = UInt64(stale ? JournalFormat.journalHeaderSize : scan?.end ?? JournalFormat.journalHeaderSize)
+            inner.sequence = last
+            inner.synced = last
+            inner.reduced = last
+            let end = UInt64(scan?.end ?? JournalFormat.journalHeaderSize)
+            inner.end = end
+            inner.reducedEnd = end
             inner.recovery = JournalRecovery(
                 snapshotSequence: history.snapshotSequence, replayedActions: replayed,
                 droppedTornBytes: scan?.tornBytes ?? 0)
@@ -72,9 +75,17 @@ extension FileJournal {
     /// - Returns: The replayed state.
     /// - Throws: The ``JournalError`` that opening the journal would throw.
     public func replayedState(initialState: State, reducer: Reducer<State, Action>) throws(JournalError) -> State {
+        try replayedState(initialState: initialState, reducer: reducer, through: .max)
+    }
+
+    /// The state the files give after the actions 1...`last` (the debug check before a
+    /// snapshot, which covers the reduced actions only).
+    func replayedState(
+        initialState: State, reducer: Reducer<State, Action>, through last: UInt64
+    ) throws(JournalError) -> State {
         let history = try readHistory()
         var state = try snapshotState(history) ?? initialState
-        _ = try replay(history, onto: &state, reducer: reducer)
+        _ = try replay(history, onto: &state, reducer: reducer, through: last)
         return state
     }
 
@@ -86,40 +97,24 @@ extension FileJournal {
         let files = try box.withLock { _ -> Result<([UInt8]?, [UInt8]?), JournalError> in
             do throws(JournalError) {
                 let snapshot = try JournalFiles.read(paths.snapshot, limit: options.maxSnapshotBytes, kind: "snapshot")
-                // Bounded: a journal holds at most `snapshotEvery` records, unless snapshots fail.
-                let journalLimit = Int(clamping: Int64(options.snapshotEvery + 1) * Int64(options.maxRecordBytes + 12) * 4)
-                let journal = try JournalFiles.read(paths.journal, limit: journalLimit, kind: "journal")
+                let journal = try JournalFiles.read(paths.journal, limit: options.journalByteLimit, kind: "journal")
                 return .success((snapshot, journal))
             } catch {
                 return .failure(error)
             }
         }.get()
-        var history = JournalHistory()
-        if let snapshot = files.0 {
-            let (sequence, payload) = try JournalFormat.readSnapshot(snapshot, path: paths.snapshot)
-            history.snapshotSequence = sequence
-            history.snapshot = payload
-        }
-        if let journal = files.1 {
-            let scan = try JournalFormat.scan(journal, path: paths.journal, maxRecordBytes: options.maxRecordBytes)
-            guard scan.base <= history.snapshotSequence else {
-                throw .missingRecords(snapshotSequence: history.snapshotSequence, journalBase: scan.base)
-            }
-            history.journal = journal
-            history.scan = scan
-        }
-        return history
+        return try JournalHistory(snapshot: files.0, journal: files.1, paths: paths, maxRecordBytes: options.maxRecordBytes)
     }
 
     /// Applies the journaled actions after the snapshot; returns how many.
     func replay(
-        _ history: JournalHistory, onto state: inout State, reducer: Reducer<State, Action>
+        _ history: JournalHistory, onto state: inout State, reducer: Reducer<State, Action>, through last: UInt64 = .max
     )
         throws(JournalError) -> Int
     {
         guard let scan = history.scan, let journal = history.journal else { return 0 }
         var replayed = 0
-        for (index, record) in scan.records.enumerated() where scan.base + UInt64(index) + 1 > history.snapshotSequence {
+        for record in scan.records where record.sequence > history.snapshotSequence && record.sequence <= last {
             let action = try decode(Action.self, journal[record.payload]) {
                 .undecodableRecord(path: paths.journal, offset: UInt64(record.offset), reason: $0)
             }
@@ -155,4 +150,34 @@ struct JournalHistory {
     var snapshot: ArraySlice<UInt8>?
     var journal: [UInt8]?
     var scan: JournalFormat.Scan?
+
+    init() {}
+
+    /// Checks the files against each other: the snapshot's and the journal's integrity, the
+    /// records' sequence, and that the journal continues the snapshot.
+    init(snapshot: [UInt8]?, journal: [UInt8]?, paths: JournalPaths, maxRecordBytes: Int) throws(JournalError) {
+        if let snapshot {
+            let (sequence, payload) = try JournalFormat.readSnapshot(snapshot, path: paths.snapshot)
+            snapshotSequence = sequence
+            self.snapshot = payload
+        }
+        guard let journal else {
+            // Never a crash's doing: the journal is created before any snapshot, and replaced
+            // by renaming, never removed.
+            if snapshot != nil { throw .missingJournal(path: paths.journal, snapshotSequence: snapshotSequence) }
+            return
+        }
+        let scan = try JournalFormat.scan(journal, path: paths.journal, maxRecordBytes: maxRecordBytes)
+        guard scan.base <= snapshotSequence else {
+            throw .missingRecords(snapshotSequence: snapshotSequence, journalBase: scan.base)
+        }
+        // The journal is synced before each snapshot is written, so it holds at least the
+        // snapshot's actions (those up to the snapshot are skipped: a crash between writing the
+        // snapshot and compacting the journal leaves them there).
+        guard scan.last >= snapshotSequence else {
+            throw .snapshotAheadOfJournal(path: paths.journal, snapshotSequence: snapshotSequence, journalSequence: scan.last)
+        }
+        self.journal = journal
+        self.scan = scan
+    }
 }

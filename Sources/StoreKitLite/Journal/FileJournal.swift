@@ -12,23 +12,32 @@ import StreamCore
 /// let state = try await store.send(.place(order))   // on disk before this returns
 /// ```
 ///
-/// The folder holds `journal` (the actions since the last snapshot, each framed with its length
-/// and a CRC-32), `snapshot` (the state after a number of actions, replaced atomically by
-/// write-temporary-then-rename) and `lock` (an exclusive `flock`, so one journal per folder).
+/// The folder holds `journal` (the actions since the last snapshot, each framed with its length,
+/// a CRC-32 and its sequence number in the log), `snapshot` (the state after a number of actions,
+/// and that number, replaced atomically by write-temporary-then-rename) and `lock` (an exclusive
+/// `flock`, so one journal per folder).
 ///
 /// Guarantees:
 /// - An action is written to the journal (a `write` to the operating system) before its `send`
 ///   returns, so a crash of the process never loses an acknowledged action; the
-///   ``JournalSyncPolicy`` decides what a crash of the machine may lose.
-/// - Opening drops a torn last record (a crash in the middle of an append), never applying half
-///   of it. Any other damage is a ``JournalError`` naming the file and the offset: opening never
-///   crashes and never silently starts from an empty state.
+///   ``JournalSyncPolicy`` decides what a crash of the machine may lose. Under
+///   ``JournalSyncPolicy/always`` an action reaches the reducer, and its `send` returns, only
+///   after an `fsync` covered it; the actions that concurrent senders write meanwhile share one
+///   `fsync` (group commit), in the log's order.
+/// - Opening drops a *torn tail* — a last record that a crash cut short, with nothing intact
+///   after it — and cuts it off the file, never applying half of it. Any other damage is a
+///   ``JournalError`` naming the file and the offset: a bad frame followed by intact ones, a
+///   record missing, duplicated or moved (records carry sequence numbers), a journal missing
+///   beside a snapshot, a snapshot newer than the journal. Opening never crashes, never changes
+///   a damaged file and never silently starts from an empty or a wrong state;
+///   ``repair(folder:options:)`` removes damage on request, keeping a copy of what it removes.
 /// - Replay needs a deterministic reducer: the same state and action must give the same state
 ///   (no clock, no random numbers, no global state; put those in the action). See
 ///   ``replayedState(initialState:reducer:)`` and `checkingReplay:` on the store's initializer.
 /// - Disk work is bounded: actions over ``JournalOptions/maxRecordBytes`` and states over
 ///   ``JournalOptions/maxSnapshotBytes`` are refused, and temporary files a crash left behind
-///   are removed when the journal opens.
+///   are removed when the journal opens. After a failed snapshot (a full disk) the next attempt
+///   waits for more actions (see ``lastError``), so refused sends stay cheap.
 ///
 /// The journal is the store's last middleware: it journals the actions as they reach the
 /// reducer, on the thread holding the dispatch role, and snapshots there too (the snapshot's
@@ -44,8 +53,13 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     /// The batched policy's sync timer (a lock box, as `DispatchSourceTimer` is not `Sendable`).
     let timer: LockedState<(any DispatchSourceTimer)?>
     let paths: JournalPaths
-    /// Compares a replayed state with the live one before each snapshot (the debug check).
-    let replayCheck = LockedState<(@Sendable (State) -> JournalError?)?>(nil)
+    /// Compares a replayed state (of the given number of actions) with the live one before each
+    /// snapshot (the debug check).
+    let replayCheck = LockedState<(@Sendable (State, UInt64) -> JournalError?)?>(nil)
+    /// Group commit: the sync rounds run here, one at a time (a dedicated thread, so that no
+    /// task of the cooperative pool blocks on `fsync`), and pass the synced actions on.
+    let syncQueue: DispatchQueue
+    let hooks: JournalHooks
 
     /// Opens the journal in `folder` (created if needed) and takes its lock.
     ///
@@ -58,9 +72,16 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
     /// - Throws: ``JournalError/locked(path:)`` if the folder is still open elsewhere after
     ///   ``JournalOptions/lockWait``, or
     ///   ``JournalError/io(operation:path:errno:)``.
-    public init(folder: URL, options: JournalOptions = JournalOptions()) throws(JournalError) {
+    public convenience init(folder: URL, options: JournalOptions = JournalOptions()) throws(JournalError) {
+        try self.init(folder: folder, options: options, hooks: JournalHooks())
+    }
+
+    /// Opens the journal with test seams.
+    init(folder: URL, options: JournalOptions, hooks: JournalHooks) throws(JournalError) {
         self.folder = folder
         self.options = options
+        self.hooks = hooks
+        syncQueue = DispatchQueue(label: "ReactiveToolkit.FileJournal.sync", qos: .userInitiated)
         paths = JournalPaths(folder: folder.path)
         let lockDescriptor = try JournalFiles.lockFolder(paths.folder, wait: options.lockWait)
         JournalFiles.removeIfPresent(paths.journalTemporary)
@@ -103,14 +124,17 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
             timer = nil
         }
         let path = paths.journal
-        try box.withLock { state -> Result<Void, JournalError> in
-            guard state.lockDescriptor >= 0 else { return .success(()) }
+        let (result, startRounds) = box.withLock { state -> (Result<Void, JournalError>, Bool) in
+            guard state.lockDescriptor >= 0 else { return (.success(()), false) }
             var result = Result<Void, JournalError>.success(())
-            if state.dirty, state.failure == nil, state.descriptor >= 0 {
+            if state.dirty || state.synced < state.sequence, state.failure == nil, state.descriptor >= 0 {
                 do throws(JournalError) {
                     try JournalFiles.sync(state.descriptor, path: path)
                     state.dirty = false
+                    state.synced = state.sequence
+                    state.releaseSynced()
                 } catch {
+                    state.fail(error)
                     result = .failure(error)
                 }
             }
@@ -118,8 +142,11 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
             state.descriptor = -1
             JournalFiles.close(state.lockDescriptor)
             state.lockDescriptor = -1
-            return result
-        }.get()
+            return (result, state.needsSyncRounds())
+        }
+        // The actions a group commit still held: passed on (synced) or refused (not).
+        if startRounds { startSyncRounds() }
+        try result.get()
     }
 
     /// Whether ``close()`` was called: the folder is released and no more actions are accepted.
@@ -150,21 +177,27 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
 
     /// Flushes the appended actions to the disk now, whatever the policy.
     ///
-    /// - Throws: ``JournalError/io(operation:path:errno:)``; the journal then accepts no more actions.
+    /// - Throws: ``JournalError/io(operation:path:errno:)``; the journal then accepts no more
+    ///   actions, and the actions waiting for a group commit are refused.
     public func sync() throws(JournalError) {
         let path = paths.journal
-        try box.withLock { state -> Result<Void, JournalError> in
-            if let failure = state.failure { return .failure(failure) }
-            guard state.descriptor >= 0 else { return .success(()) }
+        let (result, startRounds) = box.withLock { state -> (Result<Void, JournalError>, Bool) in
+            if let failure = state.failure { return (.failure(failure), false) }
+            guard state.descriptor >= 0 else { return (.success(()), false) }
+            var result = Result<Void, JournalError>.success(())
             do throws(JournalError) {
                 try JournalFiles.sync(state.descriptor, path: path)
                 state.dirty = false
-                return .success(())
+                state.synced = state.sequence
+                state.releaseSynced()
             } catch {
-                state.failure = .failed(reason: error.description)
-                return .failure(error)
+                state.fail(error)
+                result = .failure(error)
             }
-        }.get()
+            return (result, state.needsSyncRounds())
+        }
+        if startRounds { startSyncRounds() }
+        try result.get()
     }
 
     /// The batched policy's timer: syncs a duplicate of the descriptor outside the lock, so that
@@ -183,42 +216,4 @@ public final class FileJournal<State: Codable & Sendable, Action: Codable & Send
             box.withLock { $0.failure = .failed(reason: error.description) }
         }
     }
-}
-
-/// What opening a ``FileJournal`` found.
-public struct JournalRecovery: Sendable, Equatable {
-    /// How many actions the loaded snapshot included (0 without one).
-    public var snapshotSequence: UInt64 = 0
-    /// How many journaled actions were replayed on top of it.
-    public var replayedActions: Int = 0
-    /// How many bytes of a torn last record were dropped (0 if the journal ended cleanly).
-    public var droppedTornBytes: Int = 0
-}
-
-/// The journal's mutable state, in its lock box.
-struct JournalState {
-    /// The descriptor holding the folder's `flock`; -1 once closed.
-    var lockDescriptor: Int32
-    var descriptor: Int32 = -1
-    var sequence: UInt64 = 0
-    var journalBase: UInt64 = 0
-    var snapshotSequence: UInt64 = 0
-    var end: UInt64 = 0
-    var dirty = false
-    var restored = false
-    var recovery = JournalRecovery()
-    /// An append or sync failed in a way that leaves the file's content unknown.
-    var failure: JournalError?
-    /// The failure of the append in progress, for the reducer guard to refuse its action.
-    var refused: JournalError?
-    var lastError: JournalError?
-}
-
-/// The file names in a journal's folder.
-struct JournalPaths: Sendable {
-    let folder: String
-    var journal: String { folder + "/journal" }
-    var journalTemporary: String { folder + "/journal.tmp" }
-    var snapshot: String { folder + "/snapshot" }
-    var snapshotTemporary: String { folder + "/snapshot.tmp" }
 }

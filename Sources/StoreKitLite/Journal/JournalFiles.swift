@@ -108,6 +108,25 @@ enum JournalFiles {
         return offset == size ? bytes : Array(bytes[..<offset])
     }
 
+    /// The bytes of `path` in `start..<end` (a journal's records, for compaction).
+    static func read(_ path: String, from start: UInt64, to end: UInt64) throws(JournalError) -> [UInt8] {
+        guard end > start else { return [] }
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        let size = Int(end - start)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                retrying { pread(fd, buffer.baseAddress! + offset, size - offset, off_t(start) + off_t(offset)) }
+            }
+            guard count > 0 else { throw .io(operation: "read", path: path, errno: count == 0 ? EIO : errno) }
+            offset += count
+        }
+        return bytes
+    }
+
     /// Creates the folder if needed, and takes an exclusive lock on its lock file (released when
     /// the process ends, however it ends), retrying every 5 ms for up to `wait` while it is taken.
     static func lockFolder(_ folder: String, wait: Duration) throws(JournalError) -> Int32 {

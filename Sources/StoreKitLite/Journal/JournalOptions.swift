@@ -7,11 +7,13 @@
 ///
 /// | Policy | Lost on power loss | Cost per action (measured, see the article) |
 /// |---|---|---|
-/// | ``always`` | nothing acknowledged | one `fsync`: 0.1–10 ms depending on the disk |
+/// | ``always`` | nothing acknowledged | one sender waits for one `fsync` (0.1–10 ms depending on the disk); concurrent senders share them (group commit) |
 /// | ``batched(every:)`` | up to one interval of acknowledged actions | a `write` |
 /// | ``never`` | what the OS had not written back (up to ~30 s on Linux) | a `write` |
 public enum JournalSyncPolicy: Sendable, Equatable {
-    /// `fsync` after every action, before its `send` returns.
+    /// An action's `send` returns, and its reducer runs, only after an `fsync` covered it. The
+    /// actions that concurrent senders write during one `fsync` share the next (group commit),
+    /// in the log's order.
     case always
     /// `fsync` at most once per interval, from a background timer, when actions were appended.
     case batched(every: Duration)
@@ -57,5 +59,13 @@ public struct JournalOptions: Sendable {
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int(UInt32.max >> 1)))
         self.maxSnapshotBytes = max(1, maxSnapshotBytes)
         self.lockWait = max(.zero, lockWait)
+    }
+}
+
+extension JournalOptions {
+    /// The largest journal file read back. Bounded: a journal holds at most `snapshotEvery`
+    /// records (and those written while a snapshot is being taken), unless snapshots fail.
+    var journalByteLimit: Int {
+        Int(clamping: Int64(snapshotEvery + 1) * Int64(maxRecordBytes + JournalFormat.recordHeaderSize) * 4)
     }
 }

@@ -11,10 +11,16 @@ extension Store where State: Codable, Action: Codable {
     /// ```
     ///
     /// The journal runs as the last middleware, so it records the actions as they reach the
-    /// reducer; replay applies them with `reducer` only (not through `middleware`). The reducer
-    /// must be deterministic. An action the journal could not write (disk full, over
-    /// ``JournalOptions/maxRecordBytes``) is refused: `send` throws `StoreError.rejected` and
-    /// the state is unchanged; ``FileJournal/lastError`` keeps the cause.
+    /// reducer; replay applies them with `reducer` only (not through `middleware`). Under
+    /// ``JournalSyncPolicy/always`` an action reaches the reducer, and its `send` returns, only
+    /// after an `fsync` covered it (group commit). The reducer must be deterministic.
+    ///
+    /// Every action must reach the reducer through the journal: ``Store/dispatchToReducer(_:)``
+    /// skips the middleware, so its actions are not journaled and would throw off the count of
+    /// actions a snapshot holds; do not use it on a journaled store. An action the journal could
+    /// not write (disk full, over ``JournalOptions/maxRecordBytes``) is refused: `send` throws
+    /// `StoreError.rejected` and the state is unchanged; ``FileJournal/lastError`` keeps the
+    /// cause.
     ///
     /// - Parameters:
     ///   - initialState: The state before the first action ever journaled.
@@ -34,12 +40,19 @@ extension Store where State: Codable, Action: Codable {
         notifyOn: ExecutionContext = .immediate
     ) throws(JournalError) {
         let restored = try journal.restore(initialState: initialState, reducer: reducer)
-        let journaling = Middleware<State, Action> { action, context in
-            journal.append(action, currentState: { context.state })
-            return action
-        }
+        // Group commit holds each action until an fsync covers it; the others pass it on at once.
+        let journaling =
+            journal.groupCommits
+            ? Middleware<State, Action>(holding: { action, context, holder in
+                journal.append(
+                    action, currentState: { context.state }, holder: holder,
+                    contended: { context.store?.hasQueuedActions ?? false })
+            })
+            : Middleware<State, Action> { action, context in
+                journal.append(action, currentState: { context.state }, holder: nil)
+            }
         let guarded = Reducer<State, Action>(mutating: { state, action throws(StoreError) in
-            if let refusal = journal.takeRefusal() { throw .rejected("journal: \(refusal.description)") }
+            if let refusal = journal.admit() { throw .rejected("journal: \(refusal.description)") }
             try reducer(&state, action)
         })
         self.init(
@@ -78,10 +91,11 @@ extension Store where State: Codable & Equatable, Action: Codable {
     ) throws(JournalError) {
         if checkingReplay {
             journal.replayCheck.withLock {
-                $0 = { [unowned journal] live in
+                $0 = { [unowned journal] live, covered in
                     do throws(JournalError) {
-                        let replayed = try journal.replayedState(initialState: initialState, reducer: reducer)
-                        return replayed == live ? nil : .replayMismatch(sequence: journal.sequence)
+                        let replayed = try journal.replayedState(
+                            initialState: initialState, reducer: reducer, through: covered)
+                        return replayed == live ? nil : .replayMismatch(sequence: covered)
                     } catch {
                         return error
                     }
@@ -91,5 +105,13 @@ extension Store where State: Codable & Equatable, Action: Codable {
         try self.init(
             initialState: initialState, reducer: reducer, journal: journal, middleware: middleware,
             observers: observers, notifyOn: notifyOn)
+    }
+}
+
+extension Store {
+    /// Whether actions are queued behind the thread holding the dispatch role (the journal's
+    /// group commit switches from syncing a lone sender's action at once to grouping).
+    var hasQueuedActions: Bool {
+        roleGate.load(ordering: .relaxed) == .locked
     }
 }

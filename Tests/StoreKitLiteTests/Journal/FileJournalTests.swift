@@ -39,7 +39,7 @@ import Testing
         try await folder.run([.append(1), .append(2), .append(3)])
         let intact = try folder.bytes(of: folder.journal)
         // A crash in the middle of an append: a frame with only part of its payload.
-        let record = JournalFormat.record(Array(#"{"append":{"_0":4}}"#.utf8))
+        let record = JournalFormat.record(Array(#"{"append":{"_0":4}}"#.utf8), sequence: 4)
         try folder.write(intact + record.prefix(record.count - 3), to: folder.journal)
         do {
             let (store, journal) = try folder.open()
@@ -53,13 +53,13 @@ import Testing
         #expect(store.state.values == [1, 2, 3, 5])
     }
 
-    @Test(arguments: [1, 5, 11])
+    @Test(arguments: [1, 5, 11, 19])
     func dropsATornRecordHeader(keptBytes: Int) async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         try await folder.run([.append(1)])
         let intact = try folder.bytes(of: folder.journal)
-        try folder.write(intact + JournalFormat.record([1, 2, 3]).prefix(keptBytes), to: folder.journal)
+        try folder.write(intact + JournalFormat.record([1, 2, 3], sequence: 2).prefix(keptBytes), to: folder.journal)
         let (store, journal) = try folder.open()
         #expect(store.state.values == [1])
         #expect(journal.recovery.droppedTornBytes == keptBytes)
@@ -93,7 +93,7 @@ import Testing
         defer { folder.remove() }
         try await folder.run([.append(1), .append(2), .append(3)])
         let original = try folder.bytes(of: folder.journal)
-        let second = JournalFormat.journalHeaderSize + JournalFormat.record(Array(#"{"append":{"_0":1}}"#.utf8)).count
+        let second = JournalFormat.journalHeaderSize + JournalFormat.record(Array(#"{"append":{"_0":1}}"#.utf8), sequence: 1).count
         var payload = original
         payload[second + JournalFormat.recordHeaderSize + 3] ^= 0x01
         try folder.write(payload, to: folder.journal)
@@ -121,7 +121,7 @@ import Testing
         defer { folder.remove() }
         try await folder.run([.append(1)])
         let bytes = try folder.bytes(of: folder.journal)
-        try folder.write(bytes + JournalFormat.record(Array(#"{"unknown":{}}"#.utf8)), to: folder.journal)
+        try folder.write(bytes + JournalFormat.record(Array(#"{"unknown":{}}"#.utf8), sequence: 2), to: folder.journal)
         #expect {
             try folder.open()
         } throws: { error in
@@ -148,12 +148,20 @@ import Testing
         #expect(scan.records.count == 2)
     }
 
-    @Test func aSnapshotThatOvertookTheJournalStartsAnEmptyOne() async throws {
+    /// A journal that ends before the snapshot (one restored from a backup, or, before the
+    /// journal was synced ahead of each snapshot, a power loss) is an error, not a silent fresh
+    /// start after the snapshot; repair starts an empty journal after the snapshot.
+    @Test func aSnapshotAheadOfTheJournalIsATypedErrorThatRepairClears() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         try await folder.run((0..<5).map(TallyAction.append), options: JournalOptions(snapshotEvery: 4))
-        // As after a power loss that kept the snapshot but not the journal's unsynced records.
         try folder.write(JournalFormat.journalHeader(base: 0), to: folder.journal)
+        #expect(throws: JournalError.snapshotAheadOfJournal(path: folder.journal.path, snapshotSequence: 4, journalSequence: 0)) {
+            try folder.open()
+        }
+        let report = try FileJournal<Tally, TallyAction>.repair(folder: folder.url)
+        #expect(report.problem == .snapshotAheadOfJournal(path: folder.journal.path, snapshotSequence: 4, journalSequence: 0))
+        #expect(report.lastSequence == 4)
         do {
             let (store, journal) = try folder.open()
             #expect(store.state.values == [0, 1, 2, 3])
@@ -171,6 +179,21 @@ import Testing
         try await folder.run([.append(1)])
         try folder.write(JournalFormat.journalHeader(base: 5), to: folder.journal)
         #expect(throws: JournalError.missingRecords(snapshotSequence: 0, journalBase: 5)) { try folder.open() }
+    }
+
+    /// A journal of the format before sequence numbers is refused, not read or changed, and
+    /// repair leaves it alone too.
+    @Test func aJournalOfTheOldFormatIsUnsupported() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try await folder.run([.append(1)])
+        var old = Array("RTKJRNL1".utf8) + JournalFormat.bytes(of: UInt64(0))
+        old += [4, 0, 0, 0, 0xFB, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 1, 2, 3, 4]  // an issue-20 frame
+        try folder.write(old, to: folder.journal)
+        let unsupported = JournalError.unsupportedFormat(path: folder.journal.path, format: "RTKJRNL1")
+        #expect(throws: unsupported) { try folder.open() }
+        #expect(throws: unsupported) { try FileJournal<Tally, TallyAction>.repair(folder: folder.url) }
+        #expect(try folder.bytes(of: folder.journal) == old)
     }
 
     @Test func aDamagedSnapshotIsATypedError() async throws {
