@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ReactiveToolkitLogging
 import ReactiveToolkitMetrics
 import ReactiveToolkitServiceLifecycle
@@ -25,6 +26,15 @@ public struct OrdersServerConfiguration: Sendable {
     public var shutdownDeadline: Duration = .seconds(10)
     /// The largest `POST /actions` body.
     public var maximumBodySize = 16 * 1_024
+    /// How long a connection may stay without a complete request head — after it opens, and
+    /// after each response — before the server closes it: the idle timeout and the request-head
+    /// timeout in one (a client trickling a request head byte by byte is closed at this point
+    /// too, since only a complete head counts). Event streams are responses in progress and are
+    /// not affected.
+    public var idleTimeout: Duration = .seconds(30)
+    /// The most connections the HTTP server keeps open at once; further clients wait in the
+    /// listen backlog until one closes. Keep it below the process's file descriptor limit.
+    public var maximumConnections = 1_000
     /// The catalog the catalog endpoint serves.
     public var catalog = Catalog(products: [
         Product(id: "tea", name: "Tea", priceCents: 350),
@@ -128,8 +138,15 @@ public struct OrdersServer: Sendable {
             router: router(),
             // One ClientCloseWatcher per connection: an event stream learns at once that its
             // client closed the connection.
-            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatcher()])),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ClientCloseWatcher()],
+                    idleTimeout: TimeAmount(configuration.idleTimeout)
+                )),
+            configuration: ApplicationConfiguration(
+                address: .hostname("127.0.0.1", port: configuration.port),
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: quiet)
+            ),
             onServerRunning: { channel in address.fulfil(port: channel.localAddress?.port ?? 0) },
             logger: quiet
         )

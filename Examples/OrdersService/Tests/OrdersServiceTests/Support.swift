@@ -45,7 +45,9 @@ struct RunningServer {
     static func start(
         paymentDelay: Duration = .milliseconds(20),
         heartbeat: Duration = .seconds(5),
-        shutdownDeadline: Duration = .seconds(10)
+        shutdownDeadline: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(30),
+        maximumConnections: Int = 1_000
     ) async throws -> RunningServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("orders-service-tests-\(UUID().uuidString)", isDirectory: true)
@@ -54,6 +56,8 @@ struct RunningServer {
         configuration.paymentDelay = paymentDelay
         configuration.heartbeat = heartbeat
         configuration.shutdownDeadline = shutdownDeadline
+        configuration.idleTimeout = idleTimeout
+        configuration.maximumConnections = maximumConnections
         configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let server = OrdersServer(configuration: configuration)
         let reports = Locked<[StoreShutdownReport]>([])
