@@ -17,8 +17,8 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - action: The action, dispatched at once.
-    ///   - expected: The refusal the reducer must throw (``StoreError/rejected(_:)`` or
-    ///     ``StoreError/refused(_:)``).
+    ///   - expected: The refusal the reducer must throw (`StoreError.rejected(_:)` or
+    ///     `StoreError.refused(_:)`).
     ///   - fileID: The caller's `#fileID`, where a failure is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -42,7 +42,7 @@ extension TestStore {
     }
 
     /// Sends an action and asserts that the reducer refuses it with a typed domain error
-    /// (``StoreError/refused(_:)``), leaving the state unchanged.
+    /// (`StoreError.refused(_:)`), leaving the state unchanged.
     ///
     /// ```swift
     /// try store.send(.book(seat: 7), refusedWith: BookingError.seatTaken)

@@ -17,7 +17,7 @@ public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConverti
         /// Effects were still running when the test finished (`TestStore/finish(timeout:)`).
         case effectsInFlight
         /// The reducer refused an action the test did not expect it to refuse (exhaustive tests;
-        /// assert refusals with `TestStore/send(_:refusedWith:fileID:filePath:line:column:)`).
+        /// assert refusals with `TestStore.send(_:refusedWith:)`).
         case unexpectedRefusal
         /// The action was not refused, or was refused with another error than the one expected.
         case refusalMismatch

@@ -139,6 +139,7 @@ public final class StoreMetrics<State: Sendable, Action: Sendable>: ObservingMid
         case .rejected: "rejected"
         case .refused: "refused"
         case .cancelled: "cancelled"
+        case .deadlineExceeded: "deadlineExceeded"
         case .substateNotRegistered: "substateNotRegistered"
         case .droppedByMiddleware: "droppedByMiddleware"
         case .storeClosed: "storeClosed"

@@ -11,12 +11,15 @@ final class ActionOutcome<State: Sendable>: Sendable {
         case callback(@Sendable (Result) -> Void)
     }
 
-    /// `pending`: queued, not reduced yet (a cancellation still stops it); `running`: the role
-    /// holder began running it (a cancellation no longer does); `resolved`: final.
+    /// `pending`: queued, not begun yet (a cancellation or a deadline still stops it);
+    /// `running`: the role holder began running it (a cancellation no longer does; a deadline
+    /// only stops the waiting); `resolved`: final; `abandoned`: final before the action began
+    /// (cancelled, or past its deadline), so the role holder skips the action.
     private enum Phase {
         case pending([Waiter])
         case running([Waiter])
         case resolved(Result)
+        case abandoned(Result)
     }
 
     private let phase = LockedState(Phase.pending([]))
@@ -32,16 +35,16 @@ final class ActionOutcome<State: Sendable>: Sendable {
             case .pending(let waiters), .running(let waiters):
                 phase = .resolved(result)
                 return waiters
-            case .resolved:
+            case .resolved, .abandoned:
                 return []
             }
         }
         Self.resume(waiters, with: result)
     }
 
-    /// Called by the role holder before it runs the action: `false` if the sender's task was
-    /// cancelled first (the outcome is resolved as ``StoreError/cancelled``: skip the action);
-    /// from then on a cancellation no longer stops it.
+    /// Called by the role holder before it runs the action (and again when a held action
+    /// resumes): `false` if the sender's task was cancelled or its deadline passed first (skip
+    /// the action); from then on neither stops it.
     @usableFromInline
     func begin() -> Bool {
         phase.withLock { phase in
@@ -49,8 +52,8 @@ final class ActionOutcome<State: Sendable>: Sendable {
             case .pending(let waiters):
                 phase = .running(waiters)
                 return true
-            case .running: return true
-            case .resolved: return false
+            case .running, .resolved: return true
+            case .abandoned: return false
             }
         }
     }
@@ -61,10 +64,31 @@ final class ActionOutcome<State: Sendable>: Sendable {
     func cancel() {
         let waiters: [Waiter] = phase.withLock { phase in
             guard case .pending(let waiters) = phase else { return [] }
-            phase = .resolved(.failure(.cancelled))
+            phase = .abandoned(.failure(.cancelled))
             return waiters
         }
         Self.resume(waiters, with: .failure(.cancelled))
+    }
+
+    /// The sender's deadline passed: the outcome becomes ``StoreError/deadlineExceeded(mayHaveRun:)``,
+    /// and the action is skipped if the role holder has not begun it yet (`mayHaveRun: false`);
+    /// once begun it runs to its end regardless (`mayHaveRun: true`: the sender cannot know).
+    func expire() {
+        let (waiters, result): ([Waiter], Result) = phase.withLock { phase in
+            switch phase {
+            case .pending(let waiters):
+                let result = Result.failure(.deadlineExceeded(mayHaveRun: false))
+                phase = .abandoned(result)
+                return (waiters, result)
+            case .running(let waiters):
+                let result = Result.failure(.deadlineExceeded(mayHaveRun: true))
+                phase = .resolved(result)
+                return (waiters, result)
+            case .resolved(let result), .abandoned(let result):
+                return ([], result)
+            }
+        }
+        Self.resume(waiters, with: result)
     }
 
     private static func resume(_ waiters: [Waiter], with result: Result) {
@@ -81,7 +105,7 @@ final class ActionOutcome<State: Sendable>: Sendable {
     func whenResolved(_ body: @escaping @Sendable (Result) -> Void) {
         let resolved: Result? = phase.withLock { phase in
             switch phase {
-            case .resolved(let result): return result
+            case .resolved(let result), .abandoned(let result): return result
             case .pending(var waiters):
                 phase = .pending([])  // keep the array uniquely referenced while appending
                 waiters.append(.callback(body))
@@ -103,7 +127,7 @@ final class ActionOutcome<State: Sendable>: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
                 let resolved: Result? = phase.withLock { phase in
                     switch phase {
-                    case .resolved(let result): return result
+                    case .resolved(let result), .abandoned(let result): return result
                     case .pending(var waiters):
                         phase = .pending([])  // keep the array uniquely referenced while appending
                         waiters.append(.task(continuation))
@@ -124,8 +148,10 @@ final class ActionOutcome<State: Sendable>: Sendable {
     /// The outcome if it is resolved, without waiting.
     var resolved: Result? {
         phase.withLock { phase in
-            if case .resolved(let result) = phase { return result }
-            return nil
+            switch phase {
+            case .resolved(let result), .abandoned(let result): return result
+            case .pending, .running: return nil
+            }
         }
     }
 }

@@ -44,6 +44,58 @@ extension Store {
         return try result.get()
     }
 
+    /// Sends an action and returns the state it produced, giving up waiting at a deadline.
+    ///
+    /// ```swift
+    /// // A service's handler answers 503 within a second while a shared store's database is down.
+    /// do {
+    ///     let state = try await store.send(.book(seat), timeout: .seconds(1))
+    ///     return Response(status: .created, body: state)
+    /// } catch .deadlineExceeded(let mayHaveRun) {
+    ///     return Response(status: .serviceUnavailable, body: mayHaveRun ? "outcome unknown" : "not booked")
+    /// } catch {
+    ///     return Response(status: .unprocessableContent, body: error.description)
+    /// }
+    /// ```
+    ///
+    /// As ``send(_:)``, with a bound on the wait: when `timeout` passes before the outcome is
+    /// known, `send` throws `StoreError.deadlineExceeded(mayHaveRun:)`:
+    /// - `mayHaveRun: false` if the store had not begun the action (it waited behind others):
+    ///   the action is then never run, as if it had not been sent;
+    /// - `mayHaveRun: true` if the store had begun it (a middleware, such as a journal waiting
+    ///   for its database, was still running it): the action may still complete after `send`
+    ///   threw, so its outcome is unknown; a retry must be idempotent.
+    ///
+    /// An action the store runs at once, on this thread, returns its outcome without a timer.
+    /// Cancellation behaves as in ``send(_:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - timeout: How long to wait for the outcome; zero or less gives up at once on an action
+    ///     that cannot run at once (it is then not run).
+    /// - Returns: The state after the action.
+    /// - Throws: What ``send(_:)`` throws, or `StoreError.deadlineExceeded(mayHaveRun:)`.
+    @discardableResult
+    public func send(_ action: Action, timeout: Duration) async throws(StoreError) -> State {
+        guard accepting.load(ordering: .relaxed) else { throw StoreError.storeClosed }
+        guard !Task.isCancelled else { throw StoreError.cancelled }
+        let outcome = ActionOutcome<State>()
+        enqueue(Pending(action: action, start: 0, outcome: outcome))
+        if let resolved = outcome.resolved { return try resolved.get() }
+        // The timer ends the wait, not the action (an action begun runs to its end).
+        let timer = Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            outcome.expire()
+        }
+        let result = await withTaskCancellationHandler {
+            await outcome.result
+        } onCancel: {
+            outcome.cancel()
+        }
+        timer.cancel()
+        return try result.get()
+    }
+
     /// Sends an action and returns a task that follows it: its outcome, and the effects it
     /// started (TCA's `StoreTask`).
     ///

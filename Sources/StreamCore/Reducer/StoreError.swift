@@ -31,6 +31,12 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
     /// The task that sent the action was cancelled before the action was reduced, so it was not
     /// run (`Task` cancellation; `send` throws this typed equivalent of `CancellationError`).
     case cancelled
+    /// The sender's deadline (`send(_:timeout:)`) passed before the action's outcome was known.
+    /// `mayHaveRun: false`: the store had not begun the action, and never runs it.
+    /// `mayHaveRun: true`: the store had begun it (its middleware, such as a journal waiting for
+    /// its database, was running it), so it may still complete: the outcome is unknown, and a
+    /// retry must be idempotent.
+    case deadlineExceeded(mayHaveRun: Bool)
 
     /// A refusal with a typed domain error: `throw .refusing(BookingError.seatTaken)`.
     ///
@@ -59,7 +65,7 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
     public var isRefusal: Bool {
         switch self {
         case .rejected, .refused: true
-        case .substateNotRegistered, .droppedByMiddleware, .storeClosed, .cancelled: false
+        case .substateNotRegistered, .droppedByMiddleware, .storeClosed, .cancelled, .deadlineExceeded: false
         }
     }
 
@@ -72,6 +78,8 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .droppedByMiddleware: "action dropped by a middleware"
         case .storeClosed: "the store no longer accepts actions"
         case .cancelled: "the sending task was cancelled before the action was reduced"
+        case .deadlineExceeded(mayHaveRun: false): "the deadline passed before the action began; it was not run"
+        case .deadlineExceeded(mayHaveRun: true): "the deadline passed while the action was running; its outcome is unknown"
         }
     }
 }

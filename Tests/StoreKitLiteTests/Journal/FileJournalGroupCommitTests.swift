@@ -48,7 +48,15 @@ import Darwin
             }
             hooks.didSync = { [self] covered in
                 fsyncs.add(1, ordering: .relaxed)
-                synced.store(covered, ordering: .releasing)
+                // The highest position synced so far: a sync round's report may arrive after a
+                // compaction's (which synced more), so a plain store could go backwards.
+                var seen = synced.load(ordering: .relaxed)
+                while seen < covered {
+                    let (exchanged, original) = synced.compareExchange(
+                        expected: seen, desired: covered, ordering: .acquiringAndReleasing)
+                    if exchanged { break }
+                    seen = original
+                }
             }
             return hooks
         }

@@ -46,7 +46,9 @@ private final class SlowClient: @unchecked Sendable {
     }
 }
 
-@Suite(.serialized) struct SlowClientTests {
+/// In `OrdersServiceTests`, which is serialized: the disconnect test there counts StreamCore's
+/// process-wide live observations, which another server running at the same time would change.
+extension OrdersServiceTests {
     @Test func clientsTricklingARequestHeadAreClosedAtTheIdleTimeoutAndHealthStaysUp() async throws {
         let running = try await RunningServer.start(idleTimeout: .seconds(1), maximumConnections: 64)
         let port = try #require(running.baseURL.port)
