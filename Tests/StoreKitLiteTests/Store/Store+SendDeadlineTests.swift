@@ -47,6 +47,18 @@ private func watchdog(unless answered: DispatchSemaphore, rescue: @escaping @Sen
             Thread { [store] in store.dispatch(.slow) }.start()
             #expect(await wait(for: entered))
         }
+
+        /// Releases the held store after 30 s unless the returned semaphore is signalled first;
+        /// the box says whether the watchdog had to (read it after signalling).
+        func releaseByWatchdog() -> (answered: DispatchSemaphore, rescued: Box<Bool>) {
+            let answered = DispatchSemaphore(value: 0)
+            let rescued = Box(false)
+            watchdog(unless: answered) { [release] in
+                rescued.value = true
+                release.signal()
+            }
+            return (answered, rescued)
+        }
     }
 
     @Test func anActionTheStoreRunsAtOnceReturnsItsState() async throws {
@@ -58,12 +70,7 @@ private func watchdog(unless answered: DispatchSemaphore, rescue: @escaping @Sen
     @Test func aQueuedActionPastItsDeadlineIsNotRunAndSaysSo() async throws {
         let fixture = Fixture()
         await fixture.hold()
-        let answered = DispatchSemaphore(value: 0)
-        let rescued = Box(false)
-        watchdog(unless: answered) {
-            rescued.value = true
-            fixture.release.signal()
-        }
+        let (answered, rescued) = fixture.releaseByWatchdog()
         await #expect(throws: StoreError.deadlineExceeded(mayHaveRun: false)) {
             try await fixture.store.send(.book(7), timeout: .milliseconds(100))
         }
@@ -102,12 +109,7 @@ private func watchdog(unless answered: DispatchSemaphore, rescue: @escaping @Sen
     @Test func aHandlerMatchesTheDeadlineCase() async {
         let fixture = Fixture()
         await fixture.hold()
-        let answered = DispatchSemaphore(value: 0)
-        let rescued = Box(false)
-        watchdog(unless: answered) {
-            rescued.value = true
-            fixture.release.signal()
-        }
+        let (answered, rescued) = fixture.releaseByWatchdog()
         defer {
             answered.signal()
             if !rescued.value { fixture.release.signal() }
