@@ -170,7 +170,7 @@ extension LoopEngine {
     /// previous one (`flatMapLatest`). Role holder only.
     ///
     /// - Parameter inEffectScope: ``EffectScope/isActive`` as the caller read it: a drain reads
-    ///   it once for all its states (a thread-local read, 26 instructions per effect otherwise).
+    ///   it once for all its states (otherwise a thread-local read per effect).
     ///   The scope cannot change between two states of one drain: it is only ever set around a
     ///   call and restored when that call returns.
     @inlinable

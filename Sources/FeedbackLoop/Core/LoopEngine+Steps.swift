@@ -10,8 +10,8 @@ extension LoopEngine {
     /// feedbacks observes its own state subject, so states reach the feedbacks in their order.
     ///
     /// Inlinable so that the closure each feedback's events arrive in is specialised with the
-    /// loop and calls a specialised ``send(_:from:)``: unspecialised, it cost W9-predicate
-    /// (a signal feedback) about 1,800 instructions per iteration (Decision 0022).
+    /// loop and calls a specialised ``send(_:from:)``: unspecialised, every event paid
+    /// generic-metadata look-ups (Decision 0022).
     @inlinable
     func subscribe(_ feedbacks: [Feedback<State, Event>]) {
         for (index, feedback) in feedbacks.enumerated() {

@@ -92,8 +92,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
     /// taken for delivery just before a disposal on another thread is dropped in most races.
     @usableFromInline let disposed = Atomic<Bool>(false)
     /// The downstream's lifetime: an observation's is one atomic load per poll instead of a call
-    /// through the `Disposable` existential (W5 2,074 → 1,872 instructions per outer event: each
-    /// inner polls it).
+    /// through the `Disposable` existential (each inner polls it, per element).
     @usableFromInline let downstreamLifetime: DisposalPoll
 
     /// Creates a junction delivering to `downstream`.
@@ -117,8 +116,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var output: Event?
         var step = Step.none
         // Locked and unlocked in line rather than through `withLock`'s closure, which the
-        // optimiser left out of line once the lock became an atomic word (W5 2,196 → 2,074, W6
-        // 443 → 432 instructions).
+        // optimiser left out of line once the lock became an atomic word (a call per update).
         let locked = storage.lock()
         let result: R?
         if !locked.pointee.role.isAccepting {

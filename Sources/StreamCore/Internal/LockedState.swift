@@ -7,8 +7,8 @@ public import Synchronization
 /// must not call user code; compute under the lock, return what to do, and act after unlocking.
 ///
 /// The lock is a ``ParkingLock`` word in the buffer's element: one compare-and-swap to take it
-/// and one exchange to release it while uncontended (an uncontended `pthread_mutex_t` pair
-/// cost about 53 instructions, this one about 8), with waiters parked on pthread condition
+/// and one exchange to release it while uncontended (cheaper than an uncontended
+/// `pthread_mutex_t` pair: Decision 0002), with waiters parked on pthread condition
 /// variables. `Synchronization.Mutex` is not used because ThreadSanitizer on Linux does not see
 /// it and reports false races (see `Docs/Decisions/0002-locking.md`); it sees these atomics.
 /// State is reached through the buffer's pointer, so no dynamic exclusivity check runs per access.

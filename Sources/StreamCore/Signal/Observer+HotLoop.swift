@@ -12,8 +12,8 @@ extension Observer {
 
     /// The disposal flag of the observation this observer belongs to, when its lifetime is an
     /// ``ObservationHandle``'s (the common case); `nil` otherwise (use ``isDisposed``). A loop
-    /// that keeps its own loop for this case (`Signal.sequence`: W1 106 where polling through
-    /// ``DisposalPoll`` per element measured 112) reads it; others use ``disposalPoll``.
+    /// that keeps its own loop for this case (`Signal.sequence`, where polling through
+    /// ``DisposalPoll`` per element measured slower) reads it; others use ``disposalPoll``.
     @inlinable
     package var disposalFlag: ObservationHandle.Flag? {
         lifetime as? ObservationHandle.Flag

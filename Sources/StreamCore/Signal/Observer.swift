@@ -23,7 +23,7 @@ public struct Observer<Element, Error: Swift.Error>: ObserverProtocol {
     ///
     /// Class-bound (two words, copied with one retain): an observer is copied into every
     /// operator's closure and every `just`, and an opaque `(any Disposable)?` was copied and
-    /// destroyed through value witnesses (about 150 instructions per copy-and-destroy).
+    /// destroyed through generic value witnesses instead.
     @usableFromInline
     package let lifetime: ObserverLifetime?
 

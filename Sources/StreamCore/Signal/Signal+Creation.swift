@@ -39,7 +39,7 @@ extension Signal {
                 return DisposedDisposable.instance
             }
             // The common lifetime, an observation's, is polled as one atomic load per element
-            // rather than through the `Disposable` existential (W1: 23 instructions fewer per element).
+            // rather than through a call on the `Disposable` existential.
             if let flag = observer.disposalFlag {
                 for element in sequence {
                     if flag.isRaised { return DisposedDisposable.instance }

@@ -105,7 +105,7 @@ package final class ObserverNode<Element, Error: Swift.Error>: ObserverSlot, @un
     func receive(_ event: Event) {
         if disposed.load(ordering: .acquiring) { return }
         // Switched on in place rather than through `Handler.callAsFunction`: binding the whole
-        // optional enum first costs about 4 instructions per delivered event (W3 +4 %).
+        // optional enum first copies it per delivered event, on the hottest path.
         switch handler {
         case .events(let handler)?:
             handler(event)

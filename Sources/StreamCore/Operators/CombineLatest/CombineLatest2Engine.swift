@@ -23,7 +23,7 @@ public import Synchronization
 ///   downstream's own lifetime ended.
 ///
 /// Used here instead of a ``Junction``, which keeps the state under its lock (one lock pair per
-/// element, and a body closure per update): W6 432 → 240 instructions per send (Decision 0016).
+/// element, and a body closure per update); the figures are in Decision 0016.
 @usableFromInline
 final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unchecked Sendable {
     // @unchecked Sendable: `latestA`, `latestB`, `completedA`, `completedB` and `downstream` are
@@ -72,7 +72,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     /// nothing can be delivered any more (released then, so that a handler capturing what keeps
     /// this observation alive makes no cycle). Boxed so that the role holder calls it through a
     /// guaranteed reference to the box's `let`: a closure read from a `var` is retained and
-    /// released for each call (40 instructions per element in W6), and the handler must stay
+    /// released for each call (a retain and release per element), and the handler must stay
     /// releasable, so it cannot be a `let` of the engine. One allocation per observation.
     @exclusivity(unchecked) @usableFromInline var downstream: Unmanaged<DownstreamBox>?
 
