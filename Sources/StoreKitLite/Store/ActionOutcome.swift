@@ -145,6 +145,18 @@ final class ActionOutcome<State: Sendable>: Sendable {
         }
     }
 
+    /// The outcome, once resolved; a cancellation of the waiting task first ``cancel()``s it (the
+    /// action is skipped if it has not begun, else its own outcome follows).
+    var resultCancellingOnTaskCancel: Result {
+        get async {
+            await withTaskCancellationHandler {
+                await result
+            } onCancel: {
+                cancel()
+            }
+        }
+    }
+
     /// The outcome if it is resolved, without waiting.
     var resolved: Result? {
         phase.withLock { phase in

@@ -36,11 +36,7 @@ extension Store {
         guard !Task.isCancelled else { throw StoreError.cancelled }
         let outcome = ActionOutcome<State>()
         enqueue(Pending(action: action, start: 0, outcome: outcome))
-        let result = await withTaskCancellationHandler {
-            await outcome.result
-        } onCancel: {
-            outcome.cancel()
-        }
+        let result = await outcome.resultCancellingOnTaskCancel
         return try result.get()
     }
 
@@ -87,11 +83,7 @@ extension Store {
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
             outcome.expire()
         }
-        let result = await withTaskCancellationHandler {
-            await outcome.result
-        } onCancel: {
-            outcome.cancel()
-        }
+        let result = await outcome.resultCancellingOnTaskCancel
         timer.cancel()
         return try result.get()
     }
