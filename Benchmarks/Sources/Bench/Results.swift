@@ -108,24 +108,27 @@ struct InstructionReference: Codable {
     var toolkit: [String: Double]
 }
 
-/// Allowed growth of a toolkit cell over its reference.
-let instructionTolerance = 0.03
+/// A rise over the reference that still only reports: the gate protects simplicity as well as
+/// speed (a clearer version that costs a few percent lands); the ratio and peer-lead gates
+/// (`Gate.swift`) protect what users measure. Only a rise past this fails, so that a change that
+/// makes a cell several times slower is named even where no ratio target covers it (W11).
+let instructionRiseLimit = 0.25
 
-/// Compares the counted toolkit cells with the reference; returns one failure line per cell over.
+/// Compares the counted toolkit cells with the reference: one report line per cell (the change
+/// in %), and a failure only for a rise past ``instructionRiseLimit``.
 func checkInstructions(_ records: [ResultRecord], reference: InstructionReference) -> (failures: [String], report: [String]) {
     var failures: [String] = []
-    var report: [String] = []
+    var report: [String] = ["| cell | reference | now | change |", "|---|---:|---:|---:|"]
     for record in records {
         guard let measured = record.instructions.toolkit else { continue }
         guard let expected = reference.toolkit[record.workload] else {
-            report.append("\(record.workload): \(format(measured)) (no reference; add it with --write-instruction-reference)")
+            report.append("| \(record.workload) | – | \(format(measured)) | no reference |")
             continue
         }
         let change = (measured - expected) / max(expected, 0.001)
-        let line = "\(record.workload): \(format(measured)) instructions per \(record.unit), reference \(format(expected)) (\(String(format: "%+.1f", change * 100)) %)"
-        report.append(line)
-        if change > instructionTolerance {
-            failures.append("\(record.workload) (toolkit): \(format(measured)) instructions per \(record.unit), reference \(format(expected)): +\(String(format: "%.1f", change * 100)) % > 3 %")
+        report.append("| \(record.workload) | \(format(expected)) | \(format(measured)) | \(String(format: "%+.1f", change * 100)) % |")
+        if change > instructionRiseLimit {
+            failures.append("\(record.workload) (toolkit): \(format(measured)) instructions per \(record.unit), reference \(format(expected)): +\(String(format: "%.0f", change * 100)) % > \(Int(instructionRiseLimit * 100)) %")
         }
     }
     return (failures, report)
@@ -140,7 +143,7 @@ func writeInstructionReference(_ records: [ResultRecord], to path: String, quick
     if let existing = try? readInstructionReference(path) { toolkit = existing.toolkit }
     for record in records { toolkit[record.workload] = record.instructions.toolkit }
     let reference = InstructionReference(
-        comment: "ReactiveToolkit instructions per unit (valgrind callgrind, differenced between two sizes) that `bench --check-instructions` compares with; a cell more than 3 % above its value fails CI. Regenerate with Scripts/bench.sh --quick --instructions-only --columns toolkit --write-instruction-reference Benchmarks/instructions-reference.json",
+        comment: "ReactiveToolkit instructions per unit (valgrind callgrind, differenced between two sizes) that `bench --check-instructions` reports each cell against (the change in %); only a rise of more than 25 % fails CI. Regenerate with Scripts/bench.sh --quick --instructions-only --columns toolkit --write-instruction-reference Benchmarks/instructions-reference.json",
         sizes: quick ? "quick" : "full", toolkit: toolkit)
     try encodeJSON(reference).write(toFile: path, atomically: true, encoding: .utf8)
 }

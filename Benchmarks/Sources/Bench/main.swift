@@ -95,12 +95,18 @@ if options.checkAllocations {
 if let path = options.instructionReference {
     do {
         let (over, report) = checkInstructions(records, reference: try readInstructionReference(path))
-        print("\nInstruction gate (toolkit cells vs \(path), tolerance +3 %):")
+        print("\nInstructions against \(path) (reported; only a rise past +25 % fails):")
         report.forEach { print("  \($0)") }
         failures += over
     } catch {
         failures.append("cannot read the instruction reference \(path): \(error)")
     }
+}
+if options.checkRatios {
+    let (missed, report) = checkRatios(records)
+    print("\nRatio gate (toolkit ÷ baseline under target; lead over OpenCombine's column):")
+    report.forEach { print("  \($0)") }
+    failures += missed
 }
 if let path = options.writeInstructionReference {
     do {
@@ -119,7 +125,10 @@ if options.checkAllocations {
     print("\nAllocation gate passed.")
 }
 if options.instructionReference != nil {
-    print("Instruction gate passed (\(records.filter { $0.instructions.toolkit != nil }.count) ReactiveToolkit cells).")
+    print("Instruction report done (\(records.filter { $0.instructions.toolkit != nil }.count) ReactiveToolkit cells; none rose past +25 %).")
+}
+if options.checkRatios {
+    print("Ratio gate passed.")
 }
 
 /// `Benchmarks/results` next to this package's sources when they are there, else `./results`.

@@ -188,7 +188,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         // The slot array keeps every node alive for the whole loop (only the role holder, which
         // is us, can change it), so nodes are borrowed at +0 instead of retained per event. The
         // mutable form reaches the array in place (it is uniquely referenced: nothing keeps a
-        // copy), where the read-only one retains and releases its storage per send (W2 −31).
+        // copy), where the read-only one retains and releases its storage per send.
         slots.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
