@@ -104,7 +104,13 @@ extension Store {
         }
     }
 
-    /// Cancels the running effects with an identifier: they dispatch nothing more.
+    /// Cancels the running effects with an identifier: nothing they send after `cancel(id:)`
+    /// returns is dispatched.
+    ///
+    /// The promise is `dispose()`'s (Decision 0015): `cancel(id:)` never waits, so an action that
+    /// an effect was already handing to the store on another thread (past its last check) may
+    /// still be dispatched, at most one per cancelled effect. Called from the effect's own thread
+    /// (or from a reducer, middleware or observer on the dispatching thread), nothing more is.
     ///
     /// - Parameter id: The identifier they were started with.
     public func cancel(id: some Hashable & Sendable) {
