@@ -36,6 +36,12 @@ import Testing
         }
     }
 
+    /// What the `receive(on:)` family keeps: its queue, drained before the counts are read.
+    struct Flush: Sendable {
+        let queue: DispatchQueue
+        let subject: PassthroughSubject<Int, Never>
+    }
+
     /// One family: makes a source, observes it through the family's operator, and says how to
     /// send into it.
     struct Family: Sendable, CustomTestStringConvertible {
@@ -77,7 +83,7 @@ import Testing
         Family(name: "receive(on:)") { round in
             let subject = PassthroughSubject<Int, Never>()
             let queue = DispatchQueue(label: "DisposeUnderPreemptionTests.hop")
-            return (subject.receive(on: queue.context).observeNext { round.handle($0) }, { subject.send($0) }, (subject, queue))
+            return (subject.receive(on: queue.context).observeNext { round.handle($0) }, { subject.send($0) }, Flush(queue: queue, subject: subject))
         },
         Family(name: "store observer") { round in
             let store = Store(initialState: -1, reducer: Reducer<Int, Int>(mutating: { state, action in state = action }))
@@ -125,7 +131,8 @@ import Testing
             round.stop.store(true, ordering: .relaxed)
             #expect(finished.wait(timeout: .now() + 30) == .success)
             #expect(finished.wait(timeout: .now() + 30) == .success)
-            Thread.sleep(forTimeInterval: 0.002)  // a hop's queued deliveries run out (they are refused)
+            // A hop's queued deliveries run out (refused or not) before the counts are read.
+            (keep as? Flush)?.queue.sync {}
             withExtendedLifetime(keep) {}
             let entries = round.lateEntries.load(ordering: .relaxed)
             #expect(entries <= 1, "\(family.name): the handler was entered \(entries) times after dispose() returned")
