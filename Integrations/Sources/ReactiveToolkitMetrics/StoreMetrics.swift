@@ -143,6 +143,7 @@ public final class StoreMetrics<State: Sendable, Action: Sendable>: ObservingMid
         case .substateNotRegistered: "substateNotRegistered"
         case .droppedByMiddleware: "droppedByMiddleware"
         case .storeClosed: "storeClosed"
+        case .queueFull: "queueFull"
         }
     }
 

@@ -45,7 +45,7 @@ extension Store {
     public func dispatch(_ action: Action, callback: @escaping @Sendable (State) -> Void) {
         let outcome = ActionOutcome<State>()
         guard accepting.load(ordering: .relaxed) else { return }
-        enqueue(Pending(action: action, start: 0, outcome: outcome))
+        enqueue(Pending(action: action, start: 0, outcome: outcome), entry: .outsideBlocking)
         Task {
             if case .success(let state) = await outcome.result { callback(state) }
         }

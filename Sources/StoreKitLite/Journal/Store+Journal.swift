@@ -112,6 +112,6 @@ extension Store {
     /// Whether actions are queued behind the thread holding the dispatch role (the journal's
     /// group commit switches from syncing a lone sender's action at once to grouping).
     var hasQueuedActions: Bool {
-        roleGate.load(ordering: .relaxed) == .locked
+        gate.load(ordering: .relaxed) & Self.stateBits == Self.lockedBit
     }
 }

@@ -35,7 +35,7 @@ extension Store {
         guard accepting.load(ordering: .relaxed) else { throw StoreError.storeClosed }
         guard !Task.isCancelled else { throw StoreError.cancelled }
         let outcome = ActionOutcome<State>()
-        enqueue(Pending(action: action, start: 0, outcome: outcome))
+        enqueue(Pending(action: action, start: 0, outcome: outcome), entry: .outsideAwaiting)
         let result = await outcome.resultCancellingOnTaskCancel
         return try result.get()
     }
@@ -76,7 +76,7 @@ extension Store {
         guard accepting.load(ordering: .relaxed) else { throw StoreError.storeClosed }
         guard !Task.isCancelled else { throw StoreError.cancelled }
         let outcome = ActionOutcome<State>()
-        enqueue(Pending(action: action, start: 0, outcome: outcome))
+        enqueue(Pending(action: action, start: 0, outcome: outcome), entry: .outsideAwaiting)
         if let resolved = outcome.resolved { return try resolved.get() }
         // The timer ends the wait, not the action (an action begun runs to its end).
         let timer = Task {
@@ -112,7 +112,7 @@ extension Store {
             return StoreTask(outcome: outcome, group: group)
         }
         group.retainPendingAction()
-        enqueue(Pending(action: action, start: 0, outcome: outcome, group: group))
+        enqueue(Pending(action: action, start: 0, outcome: outcome, group: group), entry: .outsideBlocking)
         return StoreTask(outcome: outcome, group: group)
     }
 }

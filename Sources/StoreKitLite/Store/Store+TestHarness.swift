@@ -30,6 +30,13 @@ extension Store {
     /// The number of actions queued behind the dispatch role's holder (tests that need an
     /// action to be queued before they act on it).
     package var queuedActionCount: Int {
-        lockedRole.withLock { $0.queuedCount }
+        lockedLine.withLock { $0.role.queuedCount }
+    }
+}
+
+extension Store {
+    /// The number of outside actions waiting for room in a full `.suspend` queue (tests).
+    package var waitingActionCount: Int {
+        lockedLine.withLock { $0.waiting.count }
     }
 }

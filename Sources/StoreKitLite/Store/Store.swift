@@ -62,6 +62,12 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         @usableFromInline let start: Int
         @usableFromInline let outcome: ActionOutcome<State>?
         @usableFromInline let group: EffectGroup?
+        /// Queued by a thread other than the role holder (it counts against the holder's fair
+        /// share, ``Store/fairShare``). Set when queued.
+        @usableFromInline var foreign = false
+        /// An outside action a foreign thread queued: it counts against a bounded queue's
+        /// capacity, and ``ActionQueuePolicy/Overflow/dropOldest`` may drop it. Set when queued.
+        @usableFromInline var bounded = false
 
         @inlinable
         init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil) {
@@ -69,6 +75,51 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
             self.start = start
             self.outcome = outcome
             self.group = group
+        }
+    }
+
+    /// How an action enters the store, for a bounded queue (``ActionQueuePolicy``).
+    @usableFromInline
+    enum Entry {
+        /// The store's own work (a middleware's `next`, an effect's action, a held action's
+        /// release, a replicated action): never refused, dropped or delayed by the bound.
+        case inside
+        /// From outside, by a caller that returns at once (`dispatch`, `sendTracked`): it blocks
+        /// its thread while a `.suspend` queue is full.
+        case outsideBlocking
+        /// From outside, by a caller that awaits the outcome (`send`): it waits in line while a
+        /// `.suspend` queue is full, without blocking a thread.
+        case outsideAwaiting
+    }
+
+    /// What the locked dispatch role guards: the role and its queue, and a bounded queue's
+    /// count and waiting line.
+    @usableFromInline
+    struct DispatchLine {
+        /// Who holds the role, and the actions queued behind the holder.
+        @usableFromInline var role = DeliveryRole<Pending>()
+        /// The queued actions whose `bounded` is set (a bounded policy's fill level).
+        @usableFromInline var boundedCount = 0
+        /// Outside actions that found a `.suspend` queue full, in arrival order.
+        @usableFromInline var waiting = FIFOQueue<ActionWaiter<Pending>>()
+        /// ``Store/drained()`` callers, waiting for the queue to run dry.
+        @usableFromInline var drainWaiters = ContiguousArray<ActionOutcome<Void>>()
+
+        @inlinable
+        init() {}
+
+        /// Queues an action for the holder, counting a bounded one.
+        @inlinable
+        mutating func append(_ pending: Pending) -> Pending? {
+            if pending.bounded { boundedCount &+= 1 }
+            switch role.enqueue(pending) {
+            case .queued: return nil
+            // Not reached (`locked` means the locked role is held, and it is never closed); run
+            // the action rather than lose it.
+            case .deliverNow(let pending), .dropped(let pending):
+                if pending.bounded { boundedCount &-= 1 }
+                return pending
+            }
         }
     }
 
@@ -90,19 +141,29 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         }
     }
 
-    /// The dispatch role's fast path. Taken from `idle` and given back from `held` lock-free;
-    /// every change to or from `locked` happens inside `lockedRole`'s lock. `idle`: nobody holds
-    /// the role (the locked role is idle and its queue empty); `held`: a thread took the role by
-    /// compare-and-swap and nothing was queued behind it, it gives the role back with another
-    /// compare-and-swap; `locked`: actions were queued behind the holder, the role is the locked
-    /// ``DeliveryRole``'s (`delivering`), and the holder drains its queue and gives the role back
-    /// under the lock.
+    /// The dispatch role's fast path, and who holds the role: one word, the holder's thread
+    /// (``ThreadIdentity``, shifted left by two) and two state bits. Taken from `idle` and given
+    /// back from `held` lock-free; every change to or from `locked` happens inside
+    /// `lockedLine`'s lock.
+    /// - `0`, idle: nobody holds the role (the locked role is idle and its queue empty);
+    /// - `holder | held`: a thread took the role by compare-and-swap and nothing was queued
+    ///   behind it; it gives the role back with another compare-and-swap;
+    /// - `holder | locked`: actions were queued behind the holder, the role is the locked
+    ///   ``DeliveryRole``'s (`delivering`), and the holder drains its queue and gives the role
+    ///   back (or hands it to a background drain) under the lock. The holder is 0 while a
+    ///   background drain is scheduled and has not started.
+    ///
+    /// The holder's thread tells a re-entrant dispatch (a middleware, an observer or an effect
+    /// on the holding thread, never bounded or delayed) from another thread's.
     @usableFromInline
-    let roleGate = Atomic<RoleGate>(.idle)
+    let gate = Atomic<UInt>(0)
     /// The dispatch role once actions are queued (never closed): its queue holds the actions
-    /// dispatched while the role was held. Idle whenever `roleGate` is not `locked`.
+    /// dispatched while the role was held. Idle whenever `gate` is not `locked`.
     @usableFromInline
-    let lockedRole = LockedState(DeliveryRole<Pending>())
+    let lockedLine = LockedState(DispatchLine())
+    /// The bound on outside actions queued behind the holder.
+    @usableFromInline
+    let queuePolicy: ActionQueuePolicy
     /// The state, changed in place by the role holder.
     @usableFromInline
     let cell: StateCell<State, Action>
@@ -169,13 +230,17 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     ///   - notifyOn: Where state observers and effects are called. `.immediate` (the default)
     ///     calls them synchronously on the thread that holds the dispatch role; another context
     ///     (say `.main`) delivers there, still in order.
+    ///   - queue: How many actions from outside may wait while the store is busy, and what
+    ///     happens to one more (``ActionQueuePolicy``); unbounded by default.
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
         middleware: [Middleware<State, Action>] = [],
         observers: [any ObservingMiddleware<State, Action>] = [],
-        notifyOn: ExecutionContext = .immediate
+        notifyOn: ExecutionContext = .immediate,
+        queue: ActionQueuePolicy = .unbounded
     ) {
+        queuePolicy = queue
         cell = StateCell(initialState)
         self.reducer = reducer.reduce
         notificationContext = notifyOn
@@ -230,7 +295,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     @inlinable
     public func dispatch(_ action: Action) {
         guard accepting.load(ordering: .relaxed) else { return }
-        enqueue(Pending(action: action, start: 0))
+        enqueue(Pending(action: action, start: 0), entry: .outsideBlocking)
     }
 
     /// Runs an action from middleware `start` on (a middleware's `next`, the test store).
@@ -239,72 +304,154 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         enqueue(Pending(action: action, start: start))
     }
 
+    /// The most actions other threads queued that a holder runs before it hands the rest to a
+    /// background drain and returns: a `dispatch` or `send` that takes the role runs its own
+    /// action, what it queues itself, and at most this many of other threads' actions.
+    @usableFromInline
+    static var fairShare: Int { 64 }
+
+    /// The gate's state bits.
+    @usableFromInline static var heldBit: UInt { 1 }
+    @usableFromInline static var lockedBit: UInt { 2 }
+    @usableFromInline static var stateBits: UInt { 3 }
+
     /// Runs an action now if the role is free, else queues it.
     ///
     /// Fast path (no contention): take the role with one compare-and-swap, run the action, and
     /// give the role back with another. Slow path, under the lock: either take the role after
     /// all (it was given back meanwhile), or hand a lock-free holder's role to the locked
-    /// ``DeliveryRole`` (`roleGate` `held` → `locked`, so that the holder's lock-free release fails
-    /// and it drains the queue) and queue the action there.
+    /// ``DeliveryRole`` (`gate` `held` → `locked`, so that the holder's lock-free release fails
+    /// and it drains the queue) and queue the action there, within the queue's bound.
     @inlinable
-    func enqueue(_ action: Pending) {
-        if roleGate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged {
+    func enqueue(_ action: Pending, entry: Entry = .inside) {
+        let me = ThreadIdentity.current &<< 2
+        if gate.compareExchange(expected: 0, desired: me | Self.heldBit, ordering: .acquiring).exchanged {
             process(action)
-            release()
+            release(me)
             return
         }
-        let taken: Pending? = lockedRole.withLock { role in
+        enqueueBehindHolder(action, me: me, entry: entry)
+    }
+
+    /// What a thread that could not take the role lock-free does after unlocking.
+    @usableFromInline
+    enum Admission {
+        /// It took the role after all: run the action, then release.
+        case run(Pending)
+        /// The holder runs the action.
+        case queued
+        /// The bound refused this action, or dropped this older one: resolve it as `queueFull`.
+        case refused(Pending)
+        /// The queue is full: block until the holder admits the action (`dispatch`).
+        case wait(ActionWaiter<Pending>)
+    }
+
+    /// ``enqueue(_:entry:)``'s slow path, under the lock.
+    @inlinable
+    func enqueueBehindHolder(_ action: Pending, me: UInt, entry: Entry) {
+        let admission: Admission = lockedLine.withLock { line in
             while true {
-                switch roleGate.load(ordering: .acquiring) {
-                case .idle:
+                let word = gate.load(ordering: .acquiring)
+                switch word & Self.stateBits {
+                case 0:
                     // Given back meanwhile: take it lock-free after all.
-                    if roleGate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged {
-                        return action
+                    if gate.compareExchange(expected: 0, desired: me | Self.heldBit, ordering: .acquiring).exchanged {
+                        return .run(action)
                     }
-                case .held:
+                case Self.heldBit:
                     // Hand the holder's role to the locked role, which queues for it.
-                    if roleGate.compareExchange(expected: .held, desired: .locked, ordering: .acquiringAndReleasing)
-                        .exchanged
-                    {
-                        role = DeliveryRole(held: true)
+                    let locked = (word & ~Self.stateBits) | Self.lockedBit
+                    if gate.compareExchange(expected: word, desired: locked, ordering: .acquiringAndReleasing).exchanged {
+                        line.role = DeliveryRole(held: true)
                     }
-                case .locked:
-                    switch role.enqueue(action) {
-                    case .queued: return nil
-                    // Not reached (`locked` means the locked role is held, and it is never
-                    // closed); run the action rather than lose it.
-                    case .deliverNow(let action), .dropped(let action): return action
+                default:
+                    var action = action
+                    action.foreign = word & ~Self.stateBits != me
+                    if action.foreign, entry != .inside, let capacity = queuePolicy.capacity {
+                        action.bounded = true
+                        if line.boundedCount >= capacity || !line.waiting.isEmpty {
+                            return overflow(action, entry: entry, line: &line)
+                        }
                     }
+                    if let action = line.append(action) { return .run(action) }
+                    return .queued
                 }
             }
         }
-        if let taken {
-            process(taken)
-            release()
+        switch admission {
+        case .queued: return
+        case .run(let action):
+            process(action)
+            release(me)
+        case .refused(let action): finish(action, .failure(.queueFull))
+        case .wait(let waiter): waiter.waitUntilAdmitted()
         }
     }
 
-    /// Gives the role back, first running what was queued meanwhile, in order. Role holder only.
+    /// Gives the role back, first running what was queued meanwhile, in order. Role holder.
     @inlinable
-    func release() {
-        if roleGate.compareExchange(expected: .held, desired: .idle, ordering: .releasing).exchanged {
+    func release(_ me: UInt) {
+        if gate.compareExchange(expected: me | Self.heldBit, desired: 0, ordering: .releasing).exchanged {
             return
         }
-        drain()
+        drain(fairShare: Self.fairShare)
     }
 
-    /// Runs queued actions in order, then gives the role back. Role holder, `roleGate` `locked`.
+    /// What the holder does next, decided under the lock.
     @usableFromInline
-    func drain() {
+    enum DrainStep {
+        /// Run this action (and wake the producer a `.suspend` queue just admitted, if any).
+        case run(Pending, admitted: ActionWaiter<Pending>?)
+        /// The queue is empty: the role was given back (wake the ``drained()`` callers).
+        case idle(drainWaiters: ContiguousArray<ActionOutcome<Void>>)
+        /// The holder ran its fair share of other threads' actions: a background drain takes
+        /// the role and the rest of the queue.
+        case handOff
+    }
+
+    /// Runs queued actions in order, then gives the role back; after `fairShare` actions other
+    /// threads queued, hands the role and the rest of the queue to a background drain instead.
+    /// Role holder, `gate` `locked`.
+    @usableFromInline
+    func drain(fairShare: Int) {
+        var share = fairShare
         while true {
-            let next: Pending? = lockedRole.withLock { role in
-                if case .deliver(let next) = role.next() { return next }
-                // `idle` (never `stop`: the role is never closed): give it back to the fast path.
-                roleGate.store(.idle, ordering: .releasing)
-                return nil
+            let step: DrainStep = lockedLine.withLock { line in
+                if share <= 0, line.role.queuedCount > 0 {
+                    gate.store(Self.lockedBit, ordering: .releasing)  // locked, held by nobody yet
+                    return .handOff
+                }
+                guard case .deliver(let next) = line.role.next() else {
+                    // `idle` (never `stop`: the role is never closed): give it back to the fast path.
+                    gate.store(0, ordering: .releasing)
+                    let waiters = line.drainWaiters
+                    line.drainWaiters = []
+                    return .idle(drainWaiters: waiters)
+                }
+                var admitted: ActionWaiter<Pending>?
+                if next.bounded {
+                    line.boundedCount &-= 1
+                    if let capacity = queuePolicy.capacity, line.boundedCount < capacity,
+                        let waiter = line.waiting.popFirst()
+                    {
+                        _ = line.append(waiter.pending)  // the role is held: always queued
+                        admitted = waiter
+                    }
+                }
+                return .run(next, admitted: admitted)
             }
-            guard let next else { return }
-            process(next)
+            switch step {
+            case .run(let next, let admitted):
+                admitted?.admit()
+                if next.foreign { share &-= 1 }
+                process(next)
+            case .idle(let waiters):
+                for waiter in waiters { waiter.resolve(.success(())) }
+                return
+            case .handOff:
+                startBackgroundDrain()
+                return
+            }
         }
     }
 

@@ -190,6 +190,14 @@ package struct DeliveryRole<Item> {
         if case .delivering = phase, queue.isEmpty { phase = .idle }
     }
 
+    /// Removes the oldest queued item that satisfies `predicate`, keeping the others' order and
+    /// the phase (a bounded queue dropping its oldest droppable item). The caller releases the
+    /// item after unlocking.
+    @inlinable
+    package mutating func removeOldestQueued(where predicate: (Item) -> Bool) -> Item? {
+        queue.removeFirst(where: predicate)
+    }
+
     /// Offers an item to a drained engine: it is always queued; `isLast` seals the role.
     @inlinable
     package mutating func enqueueForDrain(_ item: Item, isLast: Bool = false) -> DrainAction {

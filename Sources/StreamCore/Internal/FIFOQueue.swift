@@ -45,6 +45,30 @@ package struct FIFOQueue<Element> {
         return element
     }
 
+    /// Removes and returns the first element that satisfies `predicate`, keeping the order of
+    /// the others; `nil` if none does. O(its position): the elements before it move one slot
+    /// back (a bounded queue dropping its oldest droppable element, usually the front).
+    @inlinable
+    package mutating func removeFirst(where predicate: (Element) -> Bool) -> Element? {
+        var index = head
+        while index < storage.count {
+            if let element = storage[index], predicate(element) { break }
+            index += 1
+        }
+        guard index < storage.count, let element = storage[index].take() else { return nil }
+        var slot = index
+        while slot > head {
+            storage[slot] = storage[slot - 1].take()
+            slot -= 1
+        }
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
+
     /// Removes everything and returns what was queued, so the caller can release it outside a lock.
     @inlinable
     package mutating func removeAll() -> ContiguousArray<Element> {

@@ -37,6 +37,10 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
     /// its database, was running it), so it may still complete: the outcome is unknown, and a
     /// retry must be idempotent.
     case deadlineExceeded(mayHaveRun: Bool)
+    /// The store's action queue was full and its overflow policy refused the action
+    /// (`ActionQueuePolicy.bounded(_:whenFull:)` with `.fail`, or `.dropOldest` dropping this,
+    /// the oldest queued action): it was never run.
+    case queueFull
 
     /// A refusal with a typed domain error: `throw .refusing(BookingError.seatTaken)`.
     ///
@@ -65,7 +69,7 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
     public var isRefusal: Bool {
         switch self {
         case .rejected, .refused: true
-        case .substateNotRegistered, .droppedByMiddleware, .storeClosed, .cancelled, .deadlineExceeded: false
+        case .substateNotRegistered, .droppedByMiddleware, .storeClosed, .cancelled, .deadlineExceeded, .queueFull: false
         }
     }
 
@@ -80,6 +84,7 @@ public enum StoreError: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .cancelled: "the sending task was cancelled before the action was reduced"
         case .deadlineExceeded(mayHaveRun: false): "the deadline passed before the action began; it was not run"
         case .deadlineExceeded(mayHaveRun: true): "the deadline passed while the action was running; its outcome is unknown"
+        case .queueFull: "the store's action queue was full; the action was not run"
         }
     }
 }
