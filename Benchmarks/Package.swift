@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "bench", targets: ["Bench"]),
         .executable(name: "bench-w11", targets: ["BenchW11"]),
         .executable(name: "journal-bench", targets: ["JournalBench"]),
+        .executable(name: "dispatch-fairness", targets: ["DispatchFairness"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
@@ -35,6 +36,12 @@ let package = Package(
         // The file journal's wall-clock benchmark (disk-bound; see Docs/benchmarks/journal.md).
         .executableTarget(
             name: "JournalBench",
+            dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
+        ),
+        // Issue 33's fairness benchmark: dispatch latency, send wait and memory under producers
+        // that outrun the reducer (Docs/benchmarks/dispatch-fairness.md).
+        .executableTarget(
+            name: "DispatchFairness",
             dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
         ),
     ],

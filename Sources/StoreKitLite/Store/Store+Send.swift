@@ -28,7 +28,9 @@ extension Store {
     /// - Returns: The state after the action.
     /// - Throws: The `StoreError` the reducer threw to refuse it,
     ///   `StoreError.droppedByMiddleware` if a middleware stopped it,
-    ///   `StoreError.cancelled` if the task was cancelled before the action began, or
+    ///   `StoreError.cancelled` if the task was cancelled before the action began,
+    ///   `StoreError.queueFull` if a bounded queue refused it or dropped it (``ActionQueuePolicy``;
+    ///   a `.suspend` queue makes `send` wait for room instead, without blocking a thread), or
     ///   `StoreError.storeClosed` after ``close()``.
     @discardableResult
     public func send(_ action: Action) async throws(StoreError) -> State {

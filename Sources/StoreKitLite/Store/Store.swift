@@ -25,23 +25,34 @@ public import Synchronization
 ///   middleware and the reducer one at a time, in the order the store accepted them.
 /// - The thread that finds the store idle takes the *dispatch role*: it runs the action,
 ///   notifies the observers and the effects, and then runs whatever was dispatched meanwhile,
-///   in order, before it returns. A dispatch from another thread during that time, or from
-///   inside a middleware, an observer or an effect, is queued and returns at once: dispatching
-///   never recurses and never blocks on user code.
+///   in order. A dispatch from another thread during that time, or from inside a middleware,
+///   an observer or an effect, is queued and returns at once: dispatching never recurses and
+///   never blocks on user code (except a full `.suspend` queue, below).
+/// - Fair share: the holder runs everything it queued itself (its middleware's, observers' and
+///   effects' dispatches on its thread), but at most 64 actions other threads queued; then a
+///   thread of the store's own takes the role and the rest of the queue, and the holder
+///   returns. So a `dispatch` or `send` costs its caller its own action and at most 64 others,
+///   however fast other threads produce, and an action another thread queued may still be
+///   waiting after that thread's `dispatch` returned: ``drained()`` waits for the queue to run
+///   dry.
+/// - Bounded queue: `queue: .bounded(n, whenFull: …)` keeps at most `n` outside actions queued
+///   behind the holder and says what happens to one more: wait for room (`send` suspends,
+///   `dispatch` blocks its thread), refuse it with `StoreError.queueFull`, or drop the oldest
+///   (``ActionQueuePolicy``). Unbounded by default. A holder's own dispatches are never bounded.
 /// - The dispatch role is StreamCore's delivery role (`DeliveryRole`), *compare-and-swap*
 ///   specialisation, never closed (``close()`` only stops outside actions at the door): while
-///   nothing is queued the role is taken and given back lock-free through the atomic `roleGate`
-///   (`idle` → `held` → `idle`); the first action queued behind a holder hands the role to the
-///   `DeliveryRole` under the lock (`roleGate` `locked`), whose queue the holder then drains with
-///   `next()` and gives back under the lock.
+///   nothing is queued the role is taken and given back lock-free through the atomic `gate`
+///   (idle → held by this thread → idle); the first action queued behind a holder hands the
+///   role to the `DeliveryRole` under the lock (`gate` locked), whose queue the holder then
+///   drains with `next()` and gives back, or hands to the background drain, under the lock.
 /// - The reducer changes the stored state in place: a dispatch costs O(1) in the state's size
 ///   (no copy of a collection the reducer changes) unless someone still holds an older state.
 /// - Observers receive the states in order, one at a time, never while a lock is held. They are
 ///   called on the thread holding the dispatch role (usually the dispatching thread) unless the
 ///   store was created with another `notifyOn` context, or the observation uses `receive(on:)`.
 public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @unchecked Sendable {
-    // @unchecked Sendable: `lockedRole` is a LockedState; the state (in `cell`) is changed only
-    // by the dispatch-role holder (taken and given back through the atomic `roleGate` with
+    // @unchecked Sendable: `lockedLine` is a LockedState; the state (in `cell`) is changed only
+    // by the dispatch-role holder (taken and given back through the atomic `gate` with
     // acquire/release ordering, see `enqueue`) and read through the cell's gate; the middleware
     // links (`linkStorage`, `linkCount`) are written in `init` before the store is shared and
     // afterwards only by the role holder, which alone reads them (`replacement`); every other
@@ -282,16 +293,20 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     ///
     /// The action goes through the middleware, then the reducer; observers then receive the new
     /// state. If the store is idle, all of this happens on the calling thread before `dispatch`
-    /// returns; otherwise (another thread is dispatching, or this is called from a middleware,
-    /// an observer or an effect) the action is queued and runs after the ones before it. After
-    /// ``close()`` the action is dropped.
+    /// returns, and so does what it queues itself, plus at most 64 actions other threads queued
+    /// meanwhile (the rest go to a background drain); otherwise (another thread is dispatching,
+    /// or this is called from a middleware, an observer or an effect) the action is queued and
+    /// runs after the ones before it. A full bounded queue blocks this call until there is room
+    /// (`.suspend`) or drops an action (`.fail`: this one; `.dropOldest`: the oldest), see
+    /// ``ActionQueuePolicy``. After ``close()`` the action is dropped.
     ///
     /// ```swift
     /// store.dispatch(.increment)
     /// ```
     ///
     /// - Parameter action: The action.
-    /// - Complexity: O(1) besides the middleware, the reducer and the observers; no allocation.
+    /// - Complexity: O(1) besides the middleware, the reducer and the observers, and at most 64
+    ///   other threads' actions when it takes the dispatch role; no allocation.
     @inlinable
     public func dispatch(_ action: Action) {
         guard accepting.load(ordering: .relaxed) else { return }
