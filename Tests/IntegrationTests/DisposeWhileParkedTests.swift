@@ -76,10 +76,10 @@ import Testing
 
     static let underThreadSanitizer = SignalParking.underThreadSanitizer
 
-    /// Rounds per family: bounded for CI (a debug build runs all families in a few seconds);
+    /// Rounds per family: bounded for CI (a debug build runs all families in about 20 s here);
     /// `RT_PARK_ROUNDS` raises it for a soak.
     static let rounds =
-        ProcessInfo.processInfo.environment["RT_PARK_ROUNDS"].flatMap(Int.init) ?? (underThreadSanitizer ? 40 : 200)
+        ProcessInfo.processInfo.environment["RT_PARK_ROUNDS"].flatMap(Int.init) ?? (underThreadSanitizer ? 40 : 120)
 
     /// How long `dispose()` gets to return while the thread is parked before the round counts
     /// as "disposer blocked" (a too-short guess only moves a round from "window" to "blocked").
