@@ -139,26 +139,28 @@ Thread.sleep(forTimeInterval: options.seconds / 2)
 stop.store(true, ordering: .relaxed)
 let stoppedAt = clock.now
 let rssAtStop = residentMiB()
-let finished = DispatchSemaphore(value: 0)
-Task {
-    await sendProbe.value
-    _ = try? await store.send(0)  // behind everything queued: the backlog has run
-    finished.signal()
-}
-finished.wait()
-let drainTime = ms(clock.now - stoppedAt)
-let sendersTime = sendersEnd.withLock { end in sendersStart.withLock { start in end.flatMap { e in start.map { ms(e - $0) } } } }
-
 let latencies = dispatchLatency.all
 let waits = sendWait.all
+let sendersTime = sendersEnd.withLock { end in sendersStart.withLock { start in end.flatMap { e in start.map { ms(e - $0) } } } }
 print("queue: \(options.queue), producers: \(options.producers), seconds: \(options.seconds)")
-print("actions produced: \(produced.load(ordering: .relaxed)), reduced: \(store.state)")
+print("actions produced: \(produced.load(ordering: .relaxed) + latencies.count), reduced when the producers stopped: \(store.state)")
 print(String(format: "dispatch() latency, ms: p50 %.3f, p99 %.3f, max %.3f (%d calls, %d over 100 ms)",
     percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.max() ?? 0, latencies.count,
     latencies.filter { $0 > 100 }.count))
-print(String(format: "send wait, ms: p50 %.3f, p99 %.3f, max %.3f (%d sends)",
+print(String(format: "send wait, ms: p50 %.3f, p99 %.3f, max %.3f (%d sends done while producing)",
     percentile(waits, 0.5), percentile(waits, 0.99), waits.max() ?? 0, waits.count))
-print("\(options.senders) async senders: " + (sendersTime.map { String(format: "all done in %.0f ms", $0) } ?? "\(sendersDone.load(ordering: .relaxed)) done when the producers stopped"))
-print(String(format: "memory, MiB: at rest %.1f, peak %.1f, at stop %.1f; backlog ran in %.0f ms after the producers stopped",
-    rssAtRest, peakRSS.withLock { $0 }, rssAtStop, drainTime))
+print("\(options.senders) async senders started halfway: " + (sendersTime.map { String(format: "all done in %.0f ms", $0) } ?? "\(sendersDone.load(ordering: .relaxed)) done when the producers stopped"))
+print(String(format: "memory, MiB: at rest %.1f, peak %.1f, at stop %.1f", rssAtRest, peakRSS.withLock { $0 }, rssAtStop))
+fflush(nil)  // every stream: the figures are out before the backlog wait
+// The backlog: a send behind everything queued, waited for at most 120 s.
+let finished = DispatchSemaphore(value: 0)
+Task {
+    _ = try? await store.send(0)
+    finished.signal()
+}
+if finished.wait(timeout: .now() + 120) == .timedOut {
+    print("backlog: not run 120 s after the producers stopped (\(store.state) reduced)")
+} else {
+    print(String(format: "backlog: ran %.0f ms after the producers stopped", ms(clock.now - stoppedAt)))
+}
 observation.dispose()
