@@ -144,12 +144,17 @@ let waits = sendWait.all
 let sendersTime = sendersEnd.withLock { end in sendersStart.withLock { start in end.flatMap { e in start.map { ms(e - $0) } } } }
 print("queue: \(options.queue), producers: \(options.producers), seconds: \(options.seconds)")
 print("actions produced: \(produced.load(ordering: .relaxed) + latencies.count), reduced when the producers stopped: \(store.state)")
-print(String(format: "dispatch() latency, ms: p50 %.3f, p99 %.3f, max %.3f (%d calls, %d over 100 ms)",
-    percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.max() ?? 0, latencies.count,
-    latencies.filter { $0 > 100 }.count))
-print(String(format: "send wait, ms: p50 %.3f, p99 %.3f, max %.3f (%d sends done while producing)",
-    percentile(waits, 0.5), percentile(waits, 0.99), waits.max() ?? 0, waits.count))
-print("\(options.senders) async senders started halfway: " + (sendersTime.map { String(format: "all done in %.0f ms", $0) } ?? "\(sendersDone.load(ordering: .relaxed)) done when the producers stopped"))
+print(
+    String(
+        format: "dispatch() latency, ms: p50 %.3f, p99 %.3f, max %.3f (%d calls, %d over 100 ms)",
+        percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.max() ?? 0, latencies.count,
+        latencies.filter { $0 > 100 }.count))
+print(
+    String(
+        format: "send wait, ms: p50 %.3f, p99 %.3f, max %.3f (%d sends done while producing)",
+        percentile(waits, 0.5), percentile(waits, 0.99), waits.max() ?? 0, waits.count))
+print(
+    "\(options.senders) async senders started halfway: " + (sendersTime.map { String(format: "all done in %.0f ms", $0) } ?? "\(sendersDone.load(ordering: .relaxed)) done when the producers stopped"))
 print(String(format: "memory, MiB: at rest %.1f, peak %.1f, at stop %.1f", rssAtRest, peakRSS.withLock { $0 }, rssAtStop))
 fflush(nil)  // every stream: the figures are out before the backlog wait
 // The backlog: a send behind everything queued, waited for at most 120 s.
