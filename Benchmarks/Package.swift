@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "bench", targets: ["Bench"]),
         .executable(name: "bench-w11", targets: ["BenchW11"]),
         .executable(name: "journal-bench", targets: ["JournalBench"]),
+        .executable(name: "body-bench", targets: ["BodyBench"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
@@ -36,6 +37,14 @@ let package = Package(
         .executableTarget(
             name: "JournalBench",
             dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
+        ),
+        // Peak memory of a body over the response-size limit (Docs/benchmarks/response-size-limit.md).
+        .executableTarget(
+            name: "BodyBench",
+            dependencies: [
+                .product(name: "LoadingState", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
