@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "bench-w11", targets: ["BenchW11"]),
         .executable(name: "journal-bench", targets: ["JournalBench"]),
         .executable(name: "dispatch-fairness", targets: ["DispatchFairness"]),
+        .executable(name: "body-bench", targets: ["BodyBench"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
@@ -43,6 +44,14 @@ let package = Package(
         .executableTarget(
             name: "DispatchFairness",
             dependencies: [.product(name: "StoreKitLite", package: "ReactiveToolkit")]
+        ),
+        // Peak memory of a body over the response-size limit (Docs/benchmarks/response-size-limit.md).
+        .executableTarget(
+            name: "BodyBench",
+            dependencies: [
+                .product(name: "LoadingState", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,8 @@ public import StreamCore
 /// The connection owns an ephemeral session (no shared cookies or cache) and invalidates it
 /// when released, after running tasks finish; signals made by ``data(for:)`` keep the connection
 /// alive, so a signal observed after its connection was dropped still works.
-/// Events arrive on the session's delegate queue (or, for a passed deadline, on a global queue).
+/// Events arrive on the session's delegate queue (on Linux, FoundationNetworking: on a serial
+/// queue of the connection), or, for a passed deadline, on a global queue.
 public final class URLSessionConnection: Connection {
     /// The base URL that resources are relative to.
     public let baseURL: URL
@@ -28,7 +29,11 @@ public final class URLSessionConnection: Connection {
     /// ``FlowError/deadlineExceeded(seconds:)``. Not a finite number: no deadline.
     public let deadline: TimeInterval
     /// The largest body accepted, in bytes; a larger one fails with
-    /// ``FlowError/responseTooLarge(limit:)`` without being held in memory.
+    /// ``FlowError/responseTooLarge(limit:)`` without being held in memory: a declared
+    /// `Content-Length` over the limit fails at the response head, before any of the body is
+    /// kept, and a body without one at the first piece that crosses the limit; either way the
+    /// transfer is cancelled and what still arrives before the cancellation lands is dropped as
+    /// it arrives.
     public let maximumResponseSize: Int
     /// How much of an error body ``FlowError/httpStatus(_:body:)`` keeps, in bytes; the rest is
     /// not downloaded.
@@ -37,6 +42,9 @@ public final class URLSessionConnection: Connection {
     public let acceptableStatusCodes: Range<Int>
     private let session: URLSession
     private let delegate: ResponseLoadDelegate
+    /// Where events the session's callbacks decide are delivered (FoundationNetworking only:
+    /// its callbacks run on the session's own thread, see ``InlineDelegateQueue``).
+    private let deliveryQueue: DispatchQueue?
 
     /// The default for ``maximumErrorBodySize``: 64 KiB.
     public static let defaultMaximumErrorBodySize = 64 * 1024
@@ -53,13 +61,26 @@ public final class URLSessionConnection: Connection {
     ///   - maximumResponseSize: The largest body accepted, in bytes; 32 MiB by default.
     ///   - maximumErrorBodySize: How much of an error body is kept, in bytes; 64 KiB by default.
     ///   - acceptableStatusCodes: Success statuses; `200..<300` by default.
-    public init(
+    public convenience init(
         baseURL: URL,
         timeout: TimeInterval = 30,
         deadline: TimeInterval = 120,
         maximumResponseSize: Int = URLSessionConnection.defaultMaximumResponseSize,
         maximumErrorBodySize: Int = URLSessionConnection.defaultMaximumErrorBodySize,
         acceptableStatusCodes: Range<Int> = 200..<300
+    ) {
+        self.init(
+            baseURL: baseURL, timeout: timeout, deadline: deadline, maximumResponseSize: maximumResponseSize,
+            maximumErrorBodySize: maximumErrorBodySize, acceptableStatusCodes: acceptableStatusCodes,
+            willHandlePiece: nil)
+    }
+
+    /// The designated initializer; `willHandlePiece` (tests only) runs at the start of every body
+    /// piece's delegate callback, with the piece's size.
+    init(
+        baseURL: URL, timeout: TimeInterval, deadline: TimeInterval, maximumResponseSize: Int,
+        maximumErrorBodySize: Int, acceptableStatusCodes: Range<Int>,
+        willHandlePiece: (@Sendable (Int) -> Void)?
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
@@ -70,8 +91,16 @@ public final class URLSessionConnection: Connection {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        delegate = ResponseLoadDelegate()
+        delegate = ResponseLoadDelegate(willHandlePiece: willHandlePiece)
+        #if canImport(FoundationNetworking)
+        // Callbacks inline on libcurl's thread: a body piece is handled before the next is read,
+        // so pieces past the limit cannot pile up in a queue (Docs/benchmarks/response-size-limit.md).
+        deliveryQueue = DispatchQueue(label: "ReactiveToolkit.URLSessionConnection.delivery")
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        #else
+        deliveryQueue = nil
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
     }
 
     deinit {
@@ -104,7 +133,7 @@ public final class URLSessionConnection: Connection {
             let limits = ResponseLimits(
                 deadline: deadline, maximumBodySize: maximumResponseSize,
                 maximumErrorBodySize: maximumErrorBodySize, acceptableStatusCodes: acceptableStatusCodes)
-            let load = ResponseLoad(limits: limits, observer: observer)
+            let load = ResponseLoad(limits: limits, observer: observer, deliveryQueue: deliveryQueue)
             let task = session.dataTask(with: request)
             delegate.register(load, for: task)
             load.start(task, deadline: deadline)

@@ -26,6 +26,9 @@ final class TestHTTPServer: @unchecked Sendable {
         var byteInterval: TimeInterval = 0
         /// Whether the head declares the body's length (otherwise closing the connection ends it).
         var declaresLength = true
+        /// When positive, before each repeat of the body the server checks that the socket takes
+        /// more; one that stays full this long counts as a stall (``stalls``, ``bodyBytesSentAtFirstStall``).
+        var stallThreshold: TimeInterval = 0
 
         static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Route {
             Route(status: status, body: Data(text.utf8), delay: delay)
@@ -39,6 +42,8 @@ final class TestHTTPServer: @unchecked Sendable {
     private var requestLog: [String] = []
     private var disconnectCount = 0
     private var sentBodyBytes = 0
+    private var stallCount = 0
+    private var sentAtFirstStall: Int?
     private var finishedResponses = 0
     private var isStopped = false
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
@@ -82,6 +87,33 @@ final class TestHTTPServer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return sentBodyBytes
+    }
+
+    /// How often a route with a `stallThreshold` found the client not reading for that long.
+    var stalls: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return stallCount
+    }
+
+    /// The body bytes sent (over all responses) when the first stall was seen.
+    var bodyBytesSentAtFirstStall: Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        return sentAtFirstStall
+    }
+
+    /// Waits until `predicate` holds for (body bytes sent, stalls), or `timeout` passes; returns
+    /// whether it holds.
+    @discardableResult
+    func waitForSending(timeout: TimeInterval = 60, until predicate: (_ sent: Int, _ stalls: Int) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(sentBodyBytes, stallCount) {
+            if !condition.wait(until: deadline) { return predicate(sentBodyBytes, stallCount) }
+        }
+        return true
     }
 
     /// Waits until `count` connections have been handled to the end (answered, or abandoned
@@ -182,10 +214,24 @@ final class TestHTTPServer: @unchecked Sendable {
                     countSent(1)
                 }
             } else {
+                if route.stallThreshold > 0 { checkForStall(client, threshold: route.stallThreshold) }
                 guard LoopbackSocket.sendAll(client, route.body) else { return }
                 countSent(route.body.count)
             }
         }
+    }
+
+    /// Counts a stall when the socket stays unwritable (the client reads nothing) for `threshold`.
+    private func checkForStall(_ client: Int32, threshold: TimeInterval) {
+        var descriptor = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
+        guard poll(&descriptor, 1, 0) == 0 else { return }
+        descriptor.revents = 0
+        guard poll(&descriptor, 1, Int32(threshold * 1000)) == 0 else { return }
+        condition.lock()
+        stallCount += 1
+        if sentAtFirstStall == nil { sentAtFirstStall = sentBodyBytes }
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func countSent(_ count: Int) {
