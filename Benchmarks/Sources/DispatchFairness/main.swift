@@ -75,6 +75,7 @@ let observed = Atomic<Int>(0)
 let observation = store.observeNext { _ in observed.add(1, ordering: .relaxed) }
 let stop = Atomic<Bool>(false)
 let produced = Atomic<Int>(0)
+let producersDone = DispatchSemaphore(value: 0)
 let clock = ContinuousClock()
 let rssAtRest = residentMiB()
 
@@ -86,6 +87,7 @@ for _ in 0..<options.producers {
             count += 1
         }
         produced.add(count, ordering: .relaxed)
+        producersDone.signal()
     }.start()
 }
 
@@ -102,7 +104,7 @@ Thread {
 
 // Probe 2: an async `send` every 10 ms: how long it waits for its outcome.
 let sendWait = Samples()
-let sendProbe = Task {
+let sendProbe = Task.detached {  // detached: top-level code is the main actor's, and main blocks
     while !stop.load(ordering: .relaxed) {
         let start = clock.now
         _ = try? await store.send(1, timeout: .seconds(120))
@@ -128,7 +130,7 @@ let sendersEnd = Mutex<ContinuousClock.Instant?>(nil)
 Thread.sleep(forTimeInterval: options.seconds / 2)
 sendersStart.withLock { $0 = clock.now }
 for _ in 0..<options.senders {
-    Task {
+    Task.detached {
         _ = try? await store.send(1)
         if sendersDone.add(1, ordering: .relaxed).newValue == options.senders {
             sendersEnd.withLock { $0 = clock.now }
@@ -138,6 +140,7 @@ for _ in 0..<options.senders {
 Thread.sleep(forTimeInterval: options.seconds / 2)
 stop.store(true, ordering: .relaxed)
 let stoppedAt = clock.now
+for _ in 0..<options.producers { producersDone.wait() }
 let rssAtStop = residentMiB()
 let latencies = dispatchLatency.all
 let waits = sendWait.all
@@ -159,7 +162,7 @@ print(String(format: "memory, MiB: at rest %.1f, peak %.1f, at stop %.1f", rssAt
 fflush(nil)  // every stream: the figures are out before the backlog wait
 // The backlog: a send behind everything queued, waited for at most 120 s.
 let finished = DispatchSemaphore(value: 0)
-Task {
+Task.detached {
     _ = try? await store.send(0)
     finished.signal()
 }
@@ -167,5 +170,9 @@ if finished.wait(timeout: .now() + 120) == .timedOut {
     print("backlog: not run 120 s after the producers stopped (\(store.state) reduced)")
 } else {
     print(String(format: "backlog: ran %.0f ms after the producers stopped", ms(clock.now - stoppedAt)))
+    // Every action adds 1 (the barrier 0): nothing lost or run twice.
+    let expected =
+        produced.load(ordering: .relaxed) + latencies.count + sendWait.all.count + sendersDone.load(ordering: .relaxed)
+    print("state check: \(store.state) reduced, \(expected) sent" + (store.state == expected ? " (equal)" : " (DIFFERENT)"))
 }
 observation.dispose()
