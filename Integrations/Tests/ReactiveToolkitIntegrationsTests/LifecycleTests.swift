@@ -86,4 +86,42 @@ import Testing
         #expect(reports.value.first?.cancelledEffects == ["payment"])
         #expect(!store.isAcceptingActions)
     }
+
+    @Test func closingRunsAfterTheStoreClosedAndEndsTheSendsWaitingForTheJournal() async throws {
+        // A stand-in for a journal whose database is away: it holds `.submit(7)` until closed.
+        let parked = Locked<[HeldAction<Orders, OrderAction>]>([])
+        let journal = Middleware<Orders, OrderAction>(holding: { action, _, holder in
+            guard case .submit(7) = action else { return action }
+            parked.mutate { $0.append(holder.hold(action)) }
+            return nil
+        })
+        let store = Store(initialState: Orders(), reducer: ordersReducer, middleware: [journal])
+        let closings = Locked<[String]>([])
+        let service = StoreService(
+            store: store,
+            shutdownDeadline: .milliseconds(200),
+            closing: {
+                closings.mutate { $0.append(store.isAcceptingActions ? "while accepting" : "after the store closed") }
+                let held = parked.mutate { parked in defer { parked = [] }; return parked }
+                for action in held { action.failSender(.deadlineExceeded(mayHaveRun: true)) }
+            }
+        )
+        try await testGracefulShutdown { trigger in
+            let running = Task { try await service.run() }
+            let waiting = Task { () -> StoreError? in
+                do throws(StoreError) {
+                    try await store.send(.submit(7))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(await eventually { parked.value.count == 1 })
+            trigger.triggerGracefulShutdown()
+            try await running.value
+            #expect(await waiting.value == .deadlineExceeded(mayHaveRun: true))
+        }
+        #expect(closings.value == ["after the store closed"])
+        #expect(store.state.submitted == [])
+    }
 }
