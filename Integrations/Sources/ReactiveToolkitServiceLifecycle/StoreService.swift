@@ -93,7 +93,7 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
             try await gracefulShutdown()
             graceful = true
         } catch {
-            graceful = false   // the task was cancelled: shut down without waiting
+            graceful = false  // the task was cancelled: shut down without waiting
         }
         let report = await Self.shutDown(store, deadline: graceful ? shutdownDeadline : .zero)
         await closing()

@@ -29,7 +29,7 @@ import Testing
         try await running.value
         #expect(reports.value.count == 1)
         #expect(reports.value.first?.cancelledEffects == [])
-        #expect(store.state.paid == [1])   // the payment's action was accepted after close()
+        #expect(store.state.paid == [1])  // the payment's action was accepted after close()
         #expect(store.effectsInFlight.isEmpty)
     }
 
@@ -47,7 +47,7 @@ import Testing
         let start = ContinuousClock.now
         try await testGracefulShutdown { trigger in
             let running = Task { try await service.run() }
-            #expect(await eventually { store.runningEffectCount == 1 })   // the feedback is attached
+            #expect(await eventually { store.runningEffectCount == 1 })  // the feedback is attached
             let tracked = store.sendTracked(.submit(1))
             _ = try await tracked.state
             #expect(tracked.runningEffects == ["payment (started after submit(1))"])
@@ -102,7 +102,9 @@ import Testing
             shutdownDeadline: .milliseconds(200),
             closing: {
                 closings.mutate { $0.append(store.isAcceptingActions ? "while accepting" : "after the store closed") }
-                let held = parked.mutate { parked in defer { parked = [] }; return parked }
+                let held = parked.mutate { parked in
+                    defer { parked = [] }; return parked
+                }
                 for action in held { action.failSender(.deadlineExceeded(mayHaveRun: true)) }
             }
         )

@@ -81,12 +81,18 @@ struct OutageTests {
         try await store.send(.note("before"))
         try await database.refuseConnections()
         let outcome = Locked<Result<Ledger, StoreError>?>(nil)
+        let sending = Locked(false)
         let sender = Task {
+            sending.mutate { $0 = true }
             let result = await Self.result(of: .note("waiting"), on: store); outcome.mutate { $0 = result }
         }
         try await eventually("reconnecting") {
             if case .reconnecting = journal.connectionStatus.value { true } else { false }
         }
+        // The send must have reached the journal (which holds it) before the close: a send
+        // that starts after it is refused by the closed journal instead, which is not this case.
+        try await eventually("the send started") { sending.value }
+        try await Task.sleep(for: .milliseconds(300))
         #expect(outcome.value == nil)  // no deadline: it waits
         await journal.close()
         try await eventually("the send ended", within: .seconds(15)) { outcome.value != nil }
