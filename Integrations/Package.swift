@@ -95,8 +95,11 @@ let package = Package(
             dependencies: [
                 "IntegrationsTestSupport",
                 "ReactiveToolkitPostgres",
+                "ReactiveToolkitServiceLifecycle",
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PostgresJournalChild",
             swiftSettings: strictSettings

@@ -110,7 +110,7 @@ extension PostgresJournal {
             connection = try await PostgresConnection.connect(
                 configuration: configuration, id: Int.random(in: 0..<Int.max), logger: logger)
         } catch {
-            throw .connection(reason: String(describing: error))
+            throw .connection(reason: redactor.reason(for: error))
         }
         let closed = shared.withLockedValue { shared -> Bool in
             if shared.isClosed { return true }
@@ -164,7 +164,7 @@ extension PostgresJournal {
         } catch let error as PostgresJournalError {
             throw error
         } catch {
-            throw .connection(reason: String(reflecting: error))
+            throw .connection(reason: redactor.reason(for: error))
         }
     }
 
@@ -194,7 +194,7 @@ extension PostgresJournal {
     func backOff(attempt: Int, after error: PostgresJournalError) async {
         guard !isClosed else { return }
         let delay = reconnectDelay(attempt: attempt)
-        shared.withLockedValue { $0.lastError = error }
+        recordInfrastructure(error)
         if case .failed = status.value { return }
         status.value = .reconnecting(attempt: attempt, delay: delay, reason: error.description)
         logger.warning("PostgresJournal \(options.name): \(error.description); retrying in \(delay)")
@@ -205,7 +205,10 @@ extension PostgresJournal {
     func markConnected() {
         switch status.value {
         case .connected, .failed, .closed: return
-        case .connecting, .reconnecting: if !isClosed { status.value = .connected }
+        case .connecting, .reconnecting:
+            guard !isClosed else { return }
+            shared.withLockedValue { $0.infrastructureFailure = nil }
+            status.value = .connected
         }
     }
 

@@ -21,7 +21,7 @@ extension PostgresJournal {
                 if isClosed { break }
                 attempt += 1
                 await disconnect(connection)
-                let reason = (error as? PostgresJournalError) ?? .connection(reason: String(reflecting: error))
+                let reason = (error as? PostgresJournalError) ?? .connection(reason: redactor.reason(for: error))
                 if case .undecodableAction = reason { return }
                 await backOff(attempt: attempt, after: reason)
                 continue
@@ -106,7 +106,7 @@ extension PostgresJournal {
                 decoded.append((sequence, origin, try decoder.decode(Action.self, from: Data(payload.readableBytesView))))
             } catch {
                 let failure = PostgresJournalError.undecodableAction(sequence: sequence, reason: String(describing: error))
-                shared.withLockedValue { $0.lastError = failure }
+                recordInfrastructure(failure)
                 status.value = .failed(failure)
                 logger.error("PostgresJournal \(options.name): \(failure.description)")
                 throw failure

@@ -27,11 +27,19 @@ import NIOConcurrencyHelpers
 ///   sees a gap, so a missed notification only delays an action.
 /// - An instance that starts late loads the latest snapshot and reads the log after it.
 /// - A lost connection is retried with exponential backoff, shown by ``connectionStatus``;
-///   actions sent meanwhile wait; an insert whose outcome is unknown is looked up by its origin
+///   actions sent meanwhile wait (at most their deadline, below); an insert whose outcome is unknown is looked up by its origin
 ///   before it is tried again, so an action is never appended twice and never lost once `send`
 ///   returned.
 /// - Actions and snapshots are JSON in `bytea` columns, bounded by the options; queries have
 ///   deadlines. The reducer must be deterministic.
+/// - Every `send` has a deadline, ``PostgresJournalOptions/sendTimeout`` (10 s by default):
+///   past it, `send` throws `StoreError.deadlineExceeded(mayHaveRun: true)`, since the action
+///   may still commit (it is then applied here at its place, like any action of the log). With
+///   ``PostgresJournalOptions/failFastWhileReconnecting``, a `send` made while the journal
+///   reconnects throws `StoreError.deadlineExceeded(mayHaveRun: false)` at once (not written).
+/// - ``infrastructureFailure`` (the database's side, cleared on recovery) and ``lastRefusal``
+///   (an action refused for what it is) say why, with their time, for a health check; reasons
+///   carry PostgreSQL's SQLSTATE and message, never the password or a connection string.
 ///
 /// Limits today (issue 31 tracks them):
 /// - **Effects run on every instance.** A feedback attached to a shared store sees every state,
@@ -39,8 +47,6 @@ import NIOConcurrencyHelpers
 ///   payment feedback on two instances pays every order twice. Attach side-effecting feedbacks
 ///   on one instance only (a configuration flag), or make the external call idempotent (key it
 ///   by the order, and let the other side de-duplicate).
-/// - A `send` made while PostgreSQL is unreachable waits until the connection is back (race it
-///   against a timer to answer early; its outcome is then unknown: the action may still commit).
 /// - Refused actions are appended to the log like the others, and the log is not compacted
 ///   below the snapshots.
 public final class PostgresJournal<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
@@ -58,6 +64,13 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         var followerWake: AsyncStream<Void>.Continuation?
         var isClosed = false
         var lastError: PostgresJournalError?
+        /// The latest infrastructure failure, cleared when the connection works again.
+        var infrastructureFailure: PostgresJournalFailure?
+        /// The latest action refused for what it is (too large, not encodable), never cleared.
+        var lastRefusal: PostgresJournalFailure?
+        /// This instance's held actions with their send deadline, in deadline order (one timeout
+        /// for all). Weak: an action applied or dropped meanwhile is simply gone.
+        var deadlines: [(at: ContinuousClock.Instant, action: WeakHeldAction<State, Action>)] = []
         /// The log position of the state the reducer last produced (counted by the reducer).
         var position: Int64 = 0
         /// A state to snapshot, at its position: taken by the snapshot task.
@@ -76,6 +89,10 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     let writerWakes: AsyncStream<Void>
     let snapshotWake: AsyncStream<Void>.Continuation
     let snapshotWakes: AsyncStream<Void>
+    let deadlineWake: AsyncStream<Void>.Continuation
+    let deadlineWakes: AsyncStream<Void>
+    /// Removes the password and connection strings from the reasons it shows and logs.
+    let redactor: ReasonRedactor
 
     /// Creates a journal; it connects when a store is created with it
     /// (``StoreKitLite/Store/init(initialState:reducer:journal:middleware:observers:notifyOn:)``).
@@ -102,11 +119,16 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         let snapshots = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         snapshotWakes = snapshots.stream
         snapshotWake = snapshots.continuation
+        let deadlines = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        deadlineWakes = deadlines.stream
+        deadlineWake = deadlines.continuation
+        redactor = ReasonRedactor(configuration: configuration)
     }
 
     deinit {
         writerWake.finish()
         snapshotWake.finish()
+        deadlineWake.finish()
     }
 
     /// The connection's state: `.connecting`, `.connected`, `.reconnecting` (with the attempt,
@@ -123,9 +145,27 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     }
 
     /// The last failure the journal met (a failed query, a refused action, a snapshot it could
-    /// not write), or nil.
+    /// not write), or nil. Never cleared; a health check reads ``infrastructureFailure``.
     public var lastError: PostgresJournalError? {
         shared.withLockedValue { $0.lastError }
+    }
+
+    /// The latest failure of the database side (a lost or refused connection, a query past its
+    /// deadline, a snapshot not written, an undecodable action), with its time; nil once the
+    /// connection works again (a reconnection, the next snapshot written). Client refusals are
+    /// never here (see ``lastRefusal``), so a `/health` endpoint can answer 503 while it is set.
+    ///
+    /// Its reason carries PostgreSQL's SQLSTATE and message or the network error (say,
+    /// "Connection refused"), never the password or a connection string.
+    public var infrastructureFailure: PostgresJournalFailure? {
+        shared.withLockedValue { $0.infrastructureFailure }
+    }
+
+    /// The latest action this journal refused for what it is (over
+    /// ``PostgresJournalOptions/maxActionBytes``, not encodable), with its time: a client's
+    /// fault, not the database's. Never cleared.
+    public var lastRefusal: PostgresJournalFailure? {
+        shared.withLockedValue { $0.lastRefusal }
     }
 
     /// The sequence number of the last action in the log this instance's store has reduced (its
@@ -135,20 +175,28 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     }
 
     /// Stops following the log and closes the connections. Actions still waiting for their
-    /// commit or their place fail (`send` throws `StoreError.droppedByMiddleware`; one whose
-    /// insert was in flight may still be in the log, and is then applied by the other
+    /// commit or their place fail: `send` throws `StoreError.deadlineExceeded(mayHaveRun: true)`
+    /// (one whose insert was in flight may still be in the log, and is then applied by the other
     /// instances); later actions are refused (`StoreError.rejected`). Idempotent.
+    ///
+    /// It returns once the journal's tasks have ended: at once while the server refuses
+    /// connections, within ``PostgresJournalOptions/connectTimeout`` while one is being opened.
     public func close() async {
         let (tasks, connections, released) = shared.withLockedValue { shared in
             shared.isClosed = true
             let released = shared.sequencer.removeAll()
             shared.writes = []
+            shared.deadlines = []
             defer { shared.tasks = []; shared.connections = [:] }
             return (shared.tasks, Array(shared.connections.values), released)
         }
+        // Their senders learn the outcome is unknown (not "dropped": an insert may have committed).
+        for entry in released.waiting { if case .local(let held) = entry { held.failSender(.deadlineExceeded(mayHaveRun: true)) } }
+        for held in released.uncommitted { held.failSender(.deadlineExceeded(mayHaveRun: true)) }
         for task in tasks { task.cancel() }
         writerWake.finish()
         snapshotWake.finish()
+        deadlineWake.finish()
         for connection in connections { try? await connection.close() }
         for task in tasks { await task.value }
         withExtendedLifetime(released) {}  // held actions are dropped here, outside the lock
@@ -168,16 +216,23 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             return action
         }
         guard !isClosed else {
-            refuse(.closed)
+            refuse(.closed, byClient: false)
             return action
         }
         let held = holder.hold(action)
+        if options.failFastWhileReconnecting, case .reconnecting = status.value {
+            held.failSender(.deadlineExceeded(mayHaveRun: false))
+            held.drop()  // not written, not run
+            return nil
+        }
+        let deadline = options.sendTimeout.map { ContinuousClock.now + $0 }
         let accepted = shared.withLockedValue { shared -> Bool in
             guard !shared.isClosed else { return false }
             shared.nextOrigin &+= 1
             let origin = "\(instanceID):\(shared.nextOrigin)"
             shared.sequencer.register(origin: origin, local: held)
             shared.writes.append((origin, payload))
+            if let deadline { shared.deadlines.append((deadline, WeakHeldAction(held))) }
             return true
         }
         guard accepted else {
@@ -185,14 +240,48 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             return nil
         }
         writerWake.yield()
+        if deadline != nil { deadlineWake.yield() }
         return nil
     }
 
     /// Marks the action the middleware passes on as refused: the reducer wrapper throws.
-    private func refuse(_ error: PostgresJournalError) {
+    private func refuse(_ error: PostgresJournalError, byClient: Bool = true) {
+        let failure = PostgresJournalFailure(error: error, date: Date())
         shared.withLockedValue {
             $0.refusal = error
             $0.lastError = error
+            if byClient { $0.lastRefusal = failure }
+        }
+    }
+
+    /// Ends the wait of the senders whose ``PostgresJournalOptions/sendTimeout`` passed, until
+    /// the journal closes. Their actions stay held: they are still applied at their place.
+    func runDeadlines() async {
+        var wakes = deadlineWakes.makeAsyncIterator()
+        let clock = ContinuousClock()
+        while !isClosed {
+            let (expired, next) = shared.withLockedValue { shared in
+                let now = clock.now
+                let count = shared.deadlines.prefix { $0.at <= now }.count
+                let expired = shared.deadlines.prefix(count).compactMap { $0.action.held }
+                shared.deadlines.removeFirst(count)
+                return (expired, shared.deadlines.first?.at)
+            }
+            for held in expired { held.failSender(.deadlineExceeded(mayHaveRun: true)) }
+            if let next {
+                try? await Task.sleep(until: next, clock: clock)
+            } else if await wakes.next() == nil {
+                return
+            }
+        }
+    }
+
+    /// Records a failure of the database side, with its time.
+    func recordInfrastructure(_ error: PostgresJournalError) {
+        let failure = PostgresJournalFailure(error: error, date: Date())
+        shared.withLockedValue {
+            $0.lastError = error
+            $0.infrastructureFailure = failure
         }
     }
 
@@ -260,4 +349,11 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
+}
+
+/// A held action the deadline list does not keep alive.
+struct WeakHeldAction<State: Sendable, Action: Sendable>: Sendable {
+    weak var held: HeldAction<State, Action>?
+
+    init(_ held: HeldAction<State, Action>) { self.held = held }
 }

@@ -45,7 +45,9 @@ public enum PostgresConnectionStatus: Sendable, Equatable {
     /// Connected and following the log.
     case connected
     /// The connection was lost (or could not be opened): the journal retries after `delay`.
-    /// Actions sent meanwhile wait; none that was acknowledged is lost.
+    /// Actions sent meanwhile wait, at most ``PostgresJournalOptions/sendTimeout`` (or fail at
+    /// once with ``PostgresJournalOptions/failFastWhileReconnecting``); none that was
+    /// acknowledged is lost. `reason` says why (SQLSTATE and message, or the network error).
     case reconnecting(attempt: Int, delay: Duration, reason: String)
     /// The journal stopped applying the log (an action it cannot decode); it needs an upgrade or
     /// an operator, not a retry.

@@ -28,6 +28,16 @@ public struct PostgresJournalOptions: Sendable {
     public var maxReconnectDelay: Duration
     /// The most actions inserted in one statement, or read in one catch-up query.
     public var batchSize: Int
+    /// The deadline of every `send` on the store (nil: none). Past it, `send` throws
+    /// `StoreError.deadlineExceeded(mayHaveRun: true)`: the action was handed to the journal and
+    /// may still commit (and is then applied here at its place, like any action of the log), so
+    /// its outcome is unknown and a retry must be idempotent. A caller's own shorter bound
+    /// (`send(_:timeout:)`) still applies.
+    public var sendTimeout: Duration?
+    /// Whether a `send` made while the journal is reconnecting fails at once with
+    /// `StoreError.deadlineExceeded(mayHaveRun: false)` (the action is not run, nothing is
+    /// written), instead of waiting for the connection, at most ``sendTimeout``.
+    public var failFastWhileReconnecting: Bool
 
     /// Creates options.
     ///
@@ -43,6 +53,10 @@ public struct PostgresJournalOptions: Sendable {
     ///   - reconnectDelay: The first reconnection delay (default 100 ms).
     ///   - maxReconnectDelay: The longest reconnection delay (default 5 s).
     ///   - batchSize: Actions per insert or catch-up query (default 256).
+    ///   - sendTimeout: Every `send`'s deadline (default 10 s, the query deadline's default: a
+    ///     healthy server commits well within it, and a client then gets an answer while the
+    ///     server is away; nil for none).
+    ///   - failFastWhileReconnecting: Fail sends at once while reconnecting (default false).
     public init(
         name: String,
         snapshotEvery: Int = 1_000,
@@ -53,7 +67,9 @@ public struct PostgresJournalOptions: Sendable {
         pollInterval: Duration = .seconds(1),
         reconnectDelay: Duration = .milliseconds(100),
         maxReconnectDelay: Duration = .seconds(5),
-        batchSize: Int = 256
+        batchSize: Int = 256,
+        sendTimeout: Duration? = .seconds(10),
+        failFastWhileReconnecting: Bool = false
     ) {
         self.name = name
         self.snapshotEvery = max(1, snapshotEvery)
@@ -65,6 +81,8 @@ public struct PostgresJournalOptions: Sendable {
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = max(reconnectDelay, maxReconnectDelay)
         self.batchSize = max(1, min(batchSize, 10_000))
+        self.sendTimeout = sendTimeout
+        self.failFastWhileReconnecting = failFastWhileReconnecting
     }
 
     /// Whether ``name`` is a safe identifier: it is spliced into SQL as a table prefix.

@@ -139,12 +139,13 @@ extension PostgresJournal {
         let writer = Task { await self.runWriter() }
         let follower = Task { await self.runFollower() }
         let snapshots = Task { await self.runSnapshots() }
+        let deadlines = Task { await self.runDeadlines() }
         let cancel = shared.withLockedValue { shared -> Bool in
             shared.store = store
-            shared.tasks = [writer, follower, snapshots]
+            shared.tasks = [writer, follower, snapshots, deadlines]
             return shared.isClosed
         }
-        if cancel { for task in [writer, follower, snapshots] { task.cancel() } }
+        if cancel { for task in [writer, follower, snapshots, deadlines] { task.cancel() } }
     }
 
     /// Writes the states the reducer kept as snapshots (the first instance to write one wins;
@@ -168,8 +169,10 @@ extension PostgresJournal {
                     try await live.query(save, logger: logger)
                     try await live.query(prune, logger: logger)
                 }
+                // The database works: a failure recorded before (say, the last snapshot's) is over.
+                if status.value == .connected { shared.withLockedValue { $0.infrastructureFailure = nil } }
             } catch {
-                shared.withLockedValue { $0.lastError = error }
+                recordInfrastructure(error)
                 if let broken = connection { await disconnect(broken) }
                 connection = nil
             }

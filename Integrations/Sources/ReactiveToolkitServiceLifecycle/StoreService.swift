@@ -12,15 +12,25 @@ import StreamCore
 ///     store: store,
 ///     feedbacks: [payment],               // attached when the service starts
 ///     shutdownDeadline: .seconds(5),
-///     logger: logger
+///     logger: logger,
+///     closing: { await journal.close() }  // a shared store's journal, closed last
 /// )
 /// let group = ServiceGroup(
-///     services: [service, httpServer],
+///     services: [service, httpServer],    // shut down in reverse order: HTTP first
 ///     gracefulShutdownSignals: [.sigterm, .sigint],
 ///     logger: logger
 /// )
 /// try await group.run()
 /// ```
+///
+/// The shutdown order is **HTTP, store, journal**. A `ServiceGroup` shuts its services down in
+/// the reverse of their order, so list the store's service before the HTTP server: the server
+/// stops accepting connections and finishes its requests first (their `send`s still work, each
+/// within its deadline: a `PostgresJournal`'s `sendTimeout`), then the store closes and waits
+/// for its effects, then `closing` closes what the store writes to. A SIGTERM while a shared
+/// store's database is down then ends within the send deadline plus `shutdownDeadline` (plus
+/// one connection attempt's deadline, if the journal is opening a connection): the requests'
+/// sends and the effects' sends fail with `StoreError.deadlineExceeded(mayHaveRun: true)`.
 ///
 /// While it runs, the feedbacks are attached to the store (each under its `name`, so reports
 /// say which effect is which). On graceful shutdown (a signal, or the group's
@@ -29,7 +39,8 @@ import StreamCore
 ///    the effects in flight send are still accepted, so that they can finish;
 /// 2. waits, at most `shutdownDeadline`, for the effects in flight (and the actions they send)
 ///    to settle;
-/// 3. cancels whatever is still running, detaches the feedbacks, logs a notice naming each
+/// 3. cancels whatever is still running and runs `closing` (which closes the journal, so that
+///    the sends still waiting for it fail), detaches the feedbacks, logs a notice naming each
 ///    cancelled effect, hands a ``StoreShutdownReport`` to `onShutdown`, and returns.
 ///
 /// If the task running the service is cancelled instead (not a graceful shutdown), steps 1 and 3
@@ -41,6 +52,7 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
     private let shutdownDeadline: Duration
     private let logger: Logger?
     private let onShutdown: @Sendable (StoreShutdownReport) -> Void
+    private let closing: @Sendable () async -> Void
 
     /// Creates a service.
     ///
@@ -52,13 +64,19 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
     ///     cancels them.
     ///   - logger: Where to log the shutdown (a notice listing what was cancelled); none by default.
     ///   - onShutdown: Receives the shutdown's report.
+    ///   - closing: Runs at the end of the shutdown, after the deadline's cancellations: close
+    ///     the store's journal here (`await journal.close()`), so that sends still waiting for
+    ///     its database fail with `StoreError.deadlineExceeded(mayHaveRun: true)` instead of
+    ///     holding the shutdown. Nothing by default.
     public init(
         store: Store<State, Action>,
         feedbacks: [Feedback<State, Action>] = [],
         shutdownDeadline: Duration = .seconds(10),
         logger: Logger? = nil,
-        onShutdown: @escaping @Sendable (StoreShutdownReport) -> Void = { _ in }
+        onShutdown: @escaping @Sendable (StoreShutdownReport) -> Void = { _ in },
+        closing: @escaping @Sendable () async -> Void = {}
     ) {
+        self.closing = closing
         self.store = store
         self.feedbacks = feedbacks
         self.shutdownDeadline = shutdownDeadline
@@ -75,9 +93,10 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
             try await gracefulShutdown()
             graceful = true
         } catch {
-            graceful = false   // the task was cancelled: shut down without waiting
+            graceful = false  // the task was cancelled: shut down without waiting
         }
         let report = await Self.shutDown(store, deadline: graceful ? shutdownDeadline : .zero)
+        await closing()
         for attachment in attached { attachment.dispose() }
         if let logger {
             if report.cancelledEffects.isEmpty {

@@ -4,6 +4,7 @@
 // With COUNT -1 it sends until it is killed, printing `ack TAG` for each acknowledged action.
 //
 //   PostgresJournalChild NAME INDEX COUNT TOTAL      (server from RT_PG_HOST/RT_PG_PORT/…)
+//   PostgresJournalChild --shutdown-during-outage NAME SEND_MS SHUTDOWN_MS   (ShutdownDuringOutage.swift)
 import Foundation
 import IntegrationsTestSupport
 import PostgresNIO
@@ -16,14 +17,25 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let index = Int(arguments[2]), let count = Int(arguments[3]), let total = Int64(arguments[4])
-else { fail("usage: PostgresJournalChild NAME INDEX COUNT TOTAL") }
 let environment = ProcessInfo.processInfo.environment
 guard let host = environment["RT_PG_HOST"] else { fail("RT_PG_HOST is not set") }
 let configuration = PostgresConnection.Configuration(
     host: host, port: Int(environment["RT_PG_PORT"] ?? "") ?? 5432, username: environment["RT_PG_USER"] ?? "postgres",
     password: nil, database: environment["RT_PG_DATABASE"] ?? "postgres", tls: .disable)
 
+if arguments.count == 5, arguments[1] == "--shutdown-during-outage", let send = Int(arguments[3]),
+    let shutdown = Int(arguments[4])
+{
+    do {
+        try await runShutdownDuringOutage(
+            name: arguments[2], sendMilliseconds: send, shutdownMilliseconds: shutdown, configuration: configuration)
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+guard arguments.count == 5, let index = Int(arguments[2]), let count = Int(arguments[3]), let total = Int64(arguments[4])
+else { fail("usage: PostgresJournalChild NAME INDEX COUNT TOTAL") }
 do {
     let journal = try PostgresJournal<Ledger, LedgerAction>(
         configuration: configuration, options: PostgresJournalOptions(name: arguments[1], snapshotEvery: 50))

@@ -29,7 +29,7 @@ import Testing
         try await running.value
         #expect(reports.value.count == 1)
         #expect(reports.value.first?.cancelledEffects == [])
-        #expect(store.state.paid == [1])   // the payment's action was accepted after close()
+        #expect(store.state.paid == [1])  // the payment's action was accepted after close()
         #expect(store.effectsInFlight.isEmpty)
     }
 
@@ -47,7 +47,7 @@ import Testing
         let start = ContinuousClock.now
         try await testGracefulShutdown { trigger in
             let running = Task { try await service.run() }
-            #expect(await eventually { store.runningEffectCount == 1 })   // the feedback is attached
+            #expect(await eventually { store.runningEffectCount == 1 })  // the feedback is attached
             let tracked = store.sendTracked(.submit(1))
             _ = try await tracked.state
             #expect(tracked.runningEffects == ["payment (started after submit(1))"])
@@ -85,5 +85,45 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(30))
         #expect(reports.value.first?.cancelledEffects == ["payment"])
         #expect(!store.isAcceptingActions)
+    }
+
+    @Test func closingRunsAfterTheStoreClosedAndEndsTheSendsWaitingForTheJournal() async throws {
+        // A stand-in for a journal whose database is away: it holds `.submit(7)` until closed.
+        let parked = Locked<[HeldAction<Orders, OrderAction>]>([])
+        let journal = Middleware<Orders, OrderAction>(holding: { action, _, holder in
+            guard case .submit(7) = action else { return action }
+            parked.mutate { $0.append(holder.hold(action)) }
+            return nil
+        })
+        let store = Store(initialState: Orders(), reducer: ordersReducer, middleware: [journal])
+        let closings = Locked<[String]>([])
+        let service = StoreService(
+            store: store,
+            shutdownDeadline: .milliseconds(200),
+            closing: {
+                closings.mutate { $0.append(store.isAcceptingActions ? "while accepting" : "after the store closed") }
+                let held = parked.mutate { parked in
+                    defer { parked = [] }; return parked
+                }
+                for action in held { action.failSender(.deadlineExceeded(mayHaveRun: true)) }
+            }
+        )
+        try await testGracefulShutdown { trigger in
+            let running = Task { try await service.run() }
+            let waiting = Task { () -> StoreError? in
+                do throws(StoreError) {
+                    try await store.send(.submit(7))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(await eventually { parked.value.count == 1 })
+            trigger.triggerGracefulShutdown()
+            try await running.value
+            #expect(await waiting.value == .deadlineExceeded(mayHaveRun: true))
+        }
+        #expect(closings.value == ["after the store closed"])
+        #expect(store.state.submitted == [])
     }
 }

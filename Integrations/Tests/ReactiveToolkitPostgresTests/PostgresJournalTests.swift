@@ -197,6 +197,12 @@ struct PostgresJournalTests {
             Issue.record("expected tooLarge, got \(String(describing: journal.lastError))")
             return
         }
+        // A client's refusal, timestamped, not a failure of the database.
+        guard case .tooLarge(kind: "action", _, limit: 100) = journal.lastRefusal?.error else {
+            Issue.record("expected a tooLarge refusal, got \(String(describing: journal.lastRefusal))")
+            return
+        }
+        #expect(journal.infrastructureFailure == nil)
         let state = try await store.send(.note("small"))
         #expect(state.history == ["small"])
         #expect(try await TestServer.lastSequence(name) == 1)

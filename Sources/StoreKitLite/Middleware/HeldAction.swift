@@ -82,6 +82,20 @@ public final class HeldAction<State: Sendable, Action: Sendable>: Sendable {
         outcome?.resolve(.failure(.droppedByMiddleware))
         group?.releasePendingAction()
     }
+
+    /// Ends the sender's wait now with `error`, and leaves the action's fate to ``resume()`` or
+    /// ``drop()``: a later `resume()` still runs the action (its outcome is then no longer
+    /// reported), a later `drop()` no longer changes what the sender got. The first answer to
+    /// the sender wins.
+    ///
+    /// A journal uses it to bound a `send` that waits for its database
+    /// (`StoreError.deadlineExceeded(mayHaveRun: true)`: the action may still commit) and to
+    /// fail a send at once while it cannot write (`mayHaveRun: false`, then `drop()`).
+    ///
+    /// - Parameter error: What the sender's `send` throws.
+    public func failSender(_ error: StoreError) {
+        outcome?.resolve(.failure(error))
+    }
 }
 
 extension Store {
