@@ -68,8 +68,16 @@ func ms(_ duration: Duration) -> Double {
 }
 
 let options = Options(CommandLine.arguments)
+/// Reducers running at once: more than one would be a broken dispatch role.
+let reducing = Atomic<Int>(0)
+let overlaps = Atomic<Int>(0)
 let store = Store(
-    initialState: 0, reducer: Reducer<Int, Int>(mutating: { state, action in state &+= action }),
+    initialState: 0,
+    reducer: Reducer<Int, Int>(mutating: { state, action in
+        if reducing.add(1, ordering: .acquiring).newValue > 1 { overlaps.add(1, ordering: .relaxed) }
+        state &+= action
+        reducing.subtract(1, ordering: .releasing)
+    }),
     queue: options.policy)  // BEFORE: remove the queue argument (main has none)
 let observed = Atomic<Int>(0)
 let observation = store.observeNext { _ in observed.add(1, ordering: .relaxed) }
@@ -177,6 +185,7 @@ if finished.wait(timeout: .now() + 120) == .timedOut {
     let expected =
         produced.load(ordering: .relaxed) + latencies.count + sendWait.all.count + sendersDone.load(ordering: .relaxed)
     for _ in producersJoined..<options.producers { producersDone.wait() }
+    print("overlapping reductions: \(overlaps.load(ordering: .relaxed))")
     print("state check: \(store.state) reduced, \(expected) sent" + (store.state == expected ? " (equal)" : " (DIFFERENT)"))
 }
 observation.dispose()
