@@ -20,7 +20,7 @@ import Testing
         c.dispose()
     }
 
-    @Test func subscribingFromManyThreadsIsSafe() {
+    @Test func subscribingFromManyThreadsIsSafe() async {
         let store = Store(initialState: 0, reducer: counterReducer)
         let total = Box(0)
         runConcurrently(threads: 8) { _ in
@@ -30,6 +30,7 @@ import Testing
                 subscription.dispose()
             }
         }
+        await store.drained()  // a holder hands other threads' actions to a background drain
         #expect(store.state == 1_600)
         #expect(store.selections.count == 0)
         _ = total.value  // a subscriber disposed while another thread delivers may get nothing;

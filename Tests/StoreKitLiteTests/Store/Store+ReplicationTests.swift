@@ -67,6 +67,7 @@ import TestSupport
                 group.addTask { for _ in 0..<500 { store.dispatchToReducer(.increment) } }
             }
         }
+        await store.drained()  // a holder hands other threads' actions to a background drain
         #expect(store.state == 4000)
     }
 }
