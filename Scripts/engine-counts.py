@@ -23,6 +23,7 @@ SOURCES = ROOT / "Sources"
 # mechanism when Sources/ declares it; a raw `pthread_mutex_t` outside the lock files counts as one more.
 MECHANISMS = {
     "LockedState": r"\bstruct LockedState\b",
+    "Lock": r"\bstruct Lock\b",
     "WordLock": r"\bstruct WordLock\b",
     "ParkingLock": r"\benum ParkingLock\b",
     "PThreadMutex": r"\bstruct PThreadMutex\b",
@@ -30,7 +31,7 @@ MECHANISMS = {
     "RoleGate": r"\benum RoleGate\b",
     "SerialBox": r"\bclass SerialBox\b",
 }
-LOCK_FILES = {"ParkingLock.swift", "PThreadMutex.swift", "LockedState.swift", "StateGate.swift"}
+LOCK_FILES = {"Lock.swift", "ParkingLot.swift", "LockedState.swift", "StateGate.swift"}
 FIGURE = re.compile(
     r"//.*(\bW\d+[A-Za-z0-9-]*\s*[−+-]\s*\d|\d[\d,]*\s*→\s*\d[\d,]*|\b\d[\d,]* instructions\b)"
 )

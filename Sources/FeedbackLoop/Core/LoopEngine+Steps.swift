@@ -70,7 +70,7 @@ extension LoopEngine {
     func flushAnswered() {
         guard let event = answered else { return }
         answered = nil
-        mutex.lock()
+        mutex.unsafeLock()
         let dropped: Queued?
         if role.isClosed {
             dropped = event
@@ -81,7 +81,7 @@ extension LoopEngine {
             dropped = Self.queue(event, in: &role)
         }
         waiting.store(true, ordering: .releasing)
-        mutex.unlock()
+        mutex.unsafeUnlock()
         withExtendedLifetime(dropped) {}  // a dropped event is released outside the lock
     }
 

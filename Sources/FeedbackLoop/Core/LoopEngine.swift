@@ -28,7 +28,7 @@ public import Synchronization
 final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked Sendable {
     // @unchecked Sendable: `first`, `role` and `observations` are guarded by `mutex`; `state` is read and written only by the drain-role holder (see above).
     @usableFromInline
-    let mutex = WordLock()
+    let mutex = Lock(name: "LoopEngine.mutex")
     /// The oldest queued event when it is the only one (the common case of a synchronous loop:
     /// one event per state), kept out of `queue` so that it costs no array traffic. Mutex.
     @exclusivity(unchecked)
@@ -220,13 +220,13 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             return
         }
         flushAnswered()  // a direct reaction's answer to the initial state joins the queue
-        mutex.lock()
+        mutex.unsafeLock()
         if !role.isClosed, first == nil, role.isQueueEmpty {
             _ = role.next()  // nothing queued: the role is given back (idle)
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return
         }
-        mutex.unlock()
+        mutex.unsafeUnlock()
         context.execute { self.drain() }
     }
 
@@ -234,7 +234,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     @inlinable
     func send(_ event: Event, from source: Int) {
         let queued = Queued(event: event, source: source)
-        mutex.lock()
+        mutex.unsafeLock()
         switch role.phase {
         case .delivering:
             // The role is held: the holder handles the event.
@@ -244,16 +244,16 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                 _ = role.enqueue(queued)
             }
             waiting.store(true, ordering: .releasing)
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return
         case .idle:
             // Taken here (`deliverNow`); the drain starts from the slot.
             _ = role.enqueue(queued)
             first = queued
             waiting.store(true, ordering: .releasing)
-            mutex.unlock()
+            mutex.unsafeUnlock()
         case .sealed, .closing, .closed:
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return
         }
         if context.isImmediate {
@@ -285,12 +285,12 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
             if let mine, !waiting.load(ordering: .acquiring) {
                 next = mine  // nothing queued, not closed: the synchronous loop's path, no lock
             } else {
-                mutex.lock()
+                mutex.unsafeLock()
                 if role.isClosed {
                     _ = role.next()  // closing → closed: the holder stops
                     let dropped = (first, mine, takeRuns())  // the runs were cancelled by `dispose()`
                     first = nil
-                    mutex.unlock()
+                    mutex.unsafeUnlock()
                     withExtendedLifetime(dropped) {}  // events are released outside the lock
                     return
                 }
@@ -305,11 +305,11 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
                     if let mine { _ = Self.queue(mine, in: &role) }
                 } else {
                     waiting.store(false, ordering: .relaxed)
-                    mutex.unlock()  // `next()` gave the role back: idle
+                    mutex.unsafeUnlock()  // `next()` gave the role back: idle
                     return
                 }
                 waiting.store(!role.isQueueEmpty, ordering: .relaxed)  // `first` is nil here
-                mutex.unlock()
+                mutex.unsafeUnlock()
             }
             do throws(StoreError) {
                 try reducer.reduce(&state, next.event)
@@ -344,10 +344,10 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// Stops the loop: no state is delivered after the current one, every feedback is disposed.
     @usableFromInline
     func dispose() {
-        mutex.lock()
+        mutex.unsafeLock()
         let closed = role.close()
         if case .alreadyClosed = closed {
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return
         }
         waiting.store(true, ordering: .releasing)  // the holder takes the lock and stops
@@ -359,7 +359,7 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
         self.observations = []
         let runs: [EffectRun<State, Event>]
         if case .release = closed { runs = takeRuns() } else { runs = currentRuns() }
-        mutex.unlock()
+        mutex.unsafeUnlock()
         withExtendedLifetime(dropped) {}  // events are released outside the lock
         for run in runs { run.cancel() }
         for observation in observations { observation.dispose() }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StreamCore
 public import Synchronization
 
 /// Lets any thread copy a store's state while the thread holding the dispatch role changes it in
@@ -23,8 +17,8 @@ public import Synchronization
 /// waiting for readers, bits 3… the number of readers copying.
 @usableFromInline
 final class StateGate: @unchecked Sendable {
-    // @unchecked Sendable: `word` is atomic; `waitingReaders` and `writer` are guarded by
-    // `mutex`; the condition variables are used only with `mutex` held.
+    // @unchecked Sendable: `word` and `writer` are atomic; `waitingReaders` is guarded by the
+    // gate's ParkingLot bucket's mutex, with which every wait and wake-up happens.
     @usableFromInline static var writing: Int { 1 }
     @usableFromInline static var readersWaiting: Int { 2 }
     @usableFromInline static var writerWaiting: Int { 4 }
@@ -32,38 +26,25 @@ final class StateGate: @unchecked Sendable {
 
     @usableFromInline
     let word = Atomic<Int>(0)
-    private let mutex = PThreadMutex()
-    private let readerTurn: UnsafeMutablePointer<pthread_cond_t>
-    private let writerTurn: UnsafeMutablePointer<pthread_cond_t>
     /// The thread running the reducer (meaningful while `writing` is set), so that a reducer
     /// reading its own store is never made to wait for itself.
     @usableFromInline
     let writer = Atomic<UInt>(0)
-    /// Readers blocked until the running reducer returns. Mutex.
+    /// Readers blocked until the running reducer returns. Guarded by the bucket's mutex.
     private var waitingReaders = 0
 
-    init() {
-        readerTurn = .allocate(capacity: 1)
-        readerTurn.initialize(to: pthread_cond_t())
-        pthread_cond_init(readerTurn, nil)
-        writerTurn = .allocate(capacity: 1)
-        writerTurn.initialize(to: pthread_cond_t())
-        pthread_cond_init(writerTurn, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(readerTurn)
-        readerTurn.deallocate()
-        pthread_cond_destroy(writerTurn)
-        writerTurn.deallocate()
-        mutex.deallocate()
-    }
+    /// The gate's bucket in the ``ParkingLot``, where readers and the writer wait.
+    private var bucketKey: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
     // MARK: Writer (the dispatch-role holder)
 
     /// Marks the state as being changed. Returns when no reader is copying it.
     @inlinable
     func beginWrite() {
+        assert(
+            word.load(ordering: .relaxed) & Self.writing == 0 || writer.load(ordering: .relaxed) != Self.currentThread,
+            "Lock misuse: StateGate was write-locked again by the thread that holds it (a deadlock)"
+        )
         // Released with the `writing` bit, so a reader that sees the bit sees which thread set it.
         writer.store(Self.currentThread, ordering: .relaxed)
         if word.compareExchange(expected: 0, desired: Self.writing, ordering: .acquiringAndReleasing).exchanged {
@@ -75,45 +56,45 @@ final class StateGate: @unchecked Sendable {
     /// Marks the change as done and lets waiting readers copy the new state.
     @inlinable
     func endWrite() {
+        assert(word.load(ordering: .relaxed) & Self.writing != 0, "Lock misuse: StateGate was write-unlocked while nobody held it")
+        assert(
+            writer.load(ordering: .relaxed) == Self.currentThread,
+            "Lock misuse: StateGate was write-unlocked by a thread that does not hold it"
+        )
         if word.compareExchange(expected: Self.writing, desired: 0, ordering: .releasing).exchanged { return }
         endWriteSlowly()
     }
 
     @usableFromInline
     func beginWriteSlowly() {
-        mutex.lock()
-        word.bitwiseOr(Self.writerWaiting, ordering: .relaxed)
-        while true {
-            let current = word.load(ordering: .acquiring)
-            // Readers copying, or readers that were waiting and have not all entered yet.
-            if current & ~(Self.writerWaiting) != 0 {
-                mutex.wait(on: writerTurn)
-                continue
-            }
-            if word.compareExchange(expected: current, desired: Self.writing, ordering: .acquiringAndReleasing)
-                .exchanged
-            {
-                break
+        ParkingLot.shared.withBucket(of: bucketKey) { bucket in
+            word.bitwiseOr(Self.writerWaiting, ordering: .relaxed)
+            while true {
+                let current = word.load(ordering: .acquiring)
+                // Readers copying, or readers that were waiting and have not all entered yet.
+                if current & ~(Self.writerWaiting) != 0 {
+                    bucket.wait()
+                    continue
+                }
+                if word.compareExchange(expected: current, desired: Self.writing, ordering: .acquiringAndReleasing)
+                    .exchanged
+                {
+                    break
+                }
             }
         }
-        mutex.unlock()
     }
 
     @usableFromInline
     func endWriteSlowly() {
         let previous = word.bitwiseAnd(~Self.writing, ordering: .releasing).oldValue
         guard previous & Self.readersWaiting != 0 else { return }
-        mutex.lock()
-        pthread_cond_broadcast(readerTurn)
-        mutex.unlock()
+        ParkingLot.shared.wakeAll(on: bucketKey)
     }
 
     /// An identifier of the calling thread.
     @usableFromInline
-    static var currentThread: UInt {
-        // `pthread_t` is a pointer on Darwin and Musl and a `UInt` on Glibc: its bits, portably.
-        withUnsafeBytes(of: pthread_self()) { $0.load(as: UInt.self) }
-    }
+    static var currentThread: UInt { ThreadIdentity.current }
 
     // MARK: Readers
 
@@ -137,16 +118,16 @@ final class StateGate: @unchecked Sendable {
             // The reducer's own thread (a reducer reading its store): the state is its to read.
             return body()
         }
-        mutex.lock()
-        waitingReaders += 1
-        word.bitwiseOr(Self.readersWaiting, ordering: .relaxed)
-        while word.load(ordering: .acquiring) & Self.writing != 0 {
-            mutex.wait(on: readerTurn)
+        ParkingLot.shared.withBucket(of: bucketKey) { bucket in
+            waitingReaders += 1
+            word.bitwiseOr(Self.readersWaiting, ordering: .relaxed)
+            while word.load(ordering: .acquiring) & Self.writing != 0 {
+                bucket.wait()
+            }
+            word.wrappingAdd(Self.reader, ordering: .acquiring)
+            waitingReaders -= 1
+            if waitingReaders == 0 { word.bitwiseAnd(~Self.readersWaiting, ordering: .relaxed) }
         }
-        word.wrappingAdd(Self.reader, ordering: .acquiring)
-        waitingReaders -= 1
-        if waitingReaders == 0 { word.bitwiseAnd(~Self.readersWaiting, ordering: .relaxed) }
-        mutex.unlock()
         let result = body()
         leave()
         return result
@@ -161,8 +142,6 @@ final class StateGate: @unchecked Sendable {
 
     @usableFromInline
     func wakeWriter() {
-        mutex.lock()
-        pthread_cond_signal(writerTurn)
-        mutex.unlock()
+        ParkingLot.shared.wakeAll(on: bucketKey)
     }
 }

@@ -117,7 +117,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
         var step = Step.none
         // Locked and unlocked in line rather than through `withLock`'s closure, which the
         // optimiser left out of line once the lock became an atomic word (a call per update).
-        let locked = storage.lock()
+        let locked = storage.unsafeLock()
         let result: R?
         if !locked.pointee.role.isAccepting {
             result = nil
@@ -141,7 +141,7 @@ package final class Junction<State: JunctionState, Element, Error: Swift.Error>:
                 }
             }
         }
-        storage.unlock()
+        storage.unsafeUnlock()
         if case .closed = step {
             disposeRetired()
         }

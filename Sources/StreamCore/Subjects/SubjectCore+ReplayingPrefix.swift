@@ -14,7 +14,7 @@ extension SubjectCore {
         _ handler: @escaping @Sendable (Event) -> Void
     ) -> any Disposable {
         let node = Node(handler: .events(handler), owner: self)
-        mutex.lock()
+        mutex.unsafeLock()
         return take(node, operation: .attachReplaying(node, prefix: prefix))
     }
 
@@ -26,9 +26,9 @@ extension SubjectCore {
             node.handler = nil
             return
         }
-        mutex.lock()
+        mutex.unsafeLock()
         let terminal = self.terminal
-        mutex.unlock()
+        mutex.unsafeUnlock()
         if terminal == nil { register(node) }
         guard let handler = node.handler else { return }
         let elements = prefix()

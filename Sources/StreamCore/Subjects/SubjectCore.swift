@@ -105,9 +105,9 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @inlinable
     @inline(never)
     func sendLocked(_ event: Event) -> Bool {
-        mutex.lock()
+        mutex.unsafeLock()
         if isTerminated {  // also set by close()
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return false
         }
         // The element this send displaces (the previous latest one), released after unlocking:
@@ -121,7 +121,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             }
             // Nobody holds the role: take it lock-free and give it back the same way.
             if takeLockFree() {
-                mutex.unlock()
+                mutex.unsafeUnlock()
                 withExtendedLifetime(displaced) {}
                 if replayCapacity > 0 { _ = replay.append(element) }
                 deliver(event)
@@ -135,12 +135,12 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         lockGate()
         guard role.takeIfIdle() else {
             queueForHolder(.event(event))
-            mutex.unlock()
+            mutex.unsafeUnlock()
             withExtendedLifetime(displaced) {}
             return true
         }
         let evicted = beginDelivery(of: event)
-        mutex.unlock()
+        mutex.unsafeUnlock()
         withExtendedLifetime((displaced, evicted)) {}
         deliver(event)
         drain()
@@ -223,30 +223,30 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @inlinable
     func drain() {
         while true {
-            mutex.lock()
+            mutex.unsafeLock()
             switch role.next() {
             case .idle:
                 // Nothing more was queued: lock-free sends may take the role again.
                 reopenGate()
-                mutex.unlock()
+                mutex.unsafeUnlock()
                 return
             case .stop:
                 // Closed during our delivery: the event in hand reached every observer; end them.
                 let (nodes, detached) = takeForClose()
-                mutex.unlock()
+                mutex.unsafeUnlock()
                 end(nodes, detached: detached)
                 return
             case .deliver(.detach(let node)):
-                mutex.unlock()
+                mutex.unsafeUnlock()
                 detach(node)
             case .deliver(.operation):
                 guard let operation = pending.popFirst() else {
-                    mutex.unlock()  // unreachable: one payload per queued `.operation`
+                    mutex.unsafeUnlock()  // unreachable: one payload per queued `.operation`
                     continue
                 }
                 var evicted: Element?
                 if case .event(let event) = operation { evicted = beginDelivery(of: event) }
-                mutex.unlock()
+                mutex.unsafeUnlock()
                 withExtendedLifetime(evicted) {}
                 switch operation {
                 case .event(let event): deliver(event)
@@ -264,7 +264,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     /// delivering has reached every observer, and what was queued after it is dropped.
     @inlinable
     package func close() {
-        mutex.lock()
+        mutex.unsafeLock()
         isTerminated = true
         lockGate()
         let action = role.close()
@@ -275,7 +275,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             detachedWhileClosing.append(node)
         }
         let dropped = pending.isEmpty ? [] : pending.removeAll()
-        mutex.unlock()
+        mutex.unsafeUnlock()
         end(nodes)
         for operation in dropped {
             switch operation {
@@ -298,10 +298,10 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             node.handler = nil
             return
         }
-        mutex.lock()
+        mutex.unsafeLock()
         let elements = replayCapacity > 0 ? replay.elements : []
         let terminal = self.terminal
-        mutex.unlock()
+        mutex.unsafeUnlock()
         if terminal == nil { register(node) }
         guard let handler = node.handler else { return }
         if let first, terminal == nil {
@@ -341,13 +341,13 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
     @inlinable
     func observe(node: Node) -> any Disposable {
         // Under the mutex, without taking the delivery role (see `remove(_:)` for why).
-        mutex.lock()
+        mutex.unsafeLock()
         lockGate()
         if role.phase == .idle, replayCapacity == 0, terminal == nil {
             // Nobody holds the role: the slots are ours under the mutex.
             register(node)
             reopenGate()
-            mutex.unlock()
+            mutex.unsafeUnlock()
             return node
         }
         return take(node, operation: .attach(node, first: nil))
@@ -365,7 +365,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         _ handler: @escaping @Sendable (Event) -> Void
     ) -> any Disposable {
         let node = Node(handler: .events(handler), owner: self)
-        mutex.lock()
+        mutex.unsafeLock()
         return take(node, operation: .attach(node, first: first))
     }
 
@@ -377,7 +377,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         lockGate()
         switch role.enqueue(.operation) {
         case .deliverNow:
-            mutex.unlock()
+            mutex.unsafeUnlock()
             switch operation {
             case .attach(let node, let first): attach(node, first: first)
             case .attachReplaying(let node, let prefix): attach(node, prefix: prefix)
@@ -386,9 +386,9 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
             drain()
         case .queued:
             pending.append(operation)
-            mutex.unlock()
+            mutex.unsafeUnlock()
         case .dropped:
-            mutex.unlock()
+            mutex.unsafeUnlock()
             endUnregistered(node)
         }
         return node

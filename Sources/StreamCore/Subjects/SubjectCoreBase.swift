@@ -37,7 +37,7 @@ public import Synchronization
 package class SubjectCoreBase: @unchecked Sendable {
     // @unchecked Sendable: every mutable field follows the guarding rules above.
     @usableFromInline
-    final let mutex = WordLock()
+    final let mutex = Lock(name: "SubjectCoreBase.mutex")
     /// Who delivers, and what waits for the holder. Mutex.
     @exclusivity(unchecked)
     @usableFromInline
@@ -185,7 +185,7 @@ package class SubjectCoreBase: @unchecked Sendable {
     /// slots under the mutex with the gate `locked` instead.
     @usableFromInline
     final func remove(_ node: ObserverSlot) {
-        mutex.lock()
+        mutex.unsafeLock()
         lockGate()
         switch role.phase {
         case .idle, .closed:
@@ -193,16 +193,16 @@ package class SubjectCoreBase: @unchecked Sendable {
             // empty and the node's index is -1, which `unregister` ignores).
             unregister(node)
             reopenGate()
-            mutex.unlock()
+            mutex.unsafeUnlock()
             // The node is out of the slots and nobody holds the role for it: releasing the
             // closure (which may run user deinit code) happens outside the lock.
             node.releaseHandler()
         case .delivering, .sealed:
             _ = role.enqueue(.detach(node))
-            mutex.unlock()
+            mutex.unsafeUnlock()
         case .closing:
             detachedWhileClosing.append(node)
-            mutex.unlock()
+            mutex.unsafeUnlock()
         }
     }
 
@@ -246,11 +246,11 @@ package class SubjectCoreBase: @unchecked Sendable {
 
     /// The number of registered observers (for tests and diagnostics); 0 while delivering.
     package final var observerCount: Int {
-        mutex.lock()
+        mutex.unsafeLock()
         lockGate()
         let count = role.isHeld ? 0 : slots.count - holes
         reopenGate()
-        mutex.unlock()
+        mutex.unsafeUnlock()
         return count
     }
 }

@@ -126,9 +126,9 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     /// back meanwhile, or drops `input` if the engine closed.
     @inlinable
     func enqueue(_ input: Input) {
-        let locked = storage.lock()
+        let locked = storage.unsafeLock()
         if locked.pointee.isClosed {
-            storage.unlock()
+            storage.unsafeUnlock()
             return  // dropped: the caller releases `input`, after the unlock
         }
         while true {
@@ -136,7 +136,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
             case .idle:
                 // Given back lock-free meanwhile (the queue is empty then): take it.
                 if gate.compareExchange(expected: .idle, desired: .held, ordering: .acquiring).exchanged {
-                    storage.unlock()
+                    storage.unsafeUnlock()
                     apply(input)
                     relinquish()
                     return
@@ -145,13 +145,13 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
                 // Make the holder come to the lock for the queue.
                 if gate.compareExchange(expected: .held, desired: .locked, ordering: .acquiringAndReleasing).exchanged {
                     locked.pointee.queue.append(input)
-                    storage.unlock()
+                    storage.unsafeUnlock()
                     return
                 }
             case .locked:
                 // Not closed, so a holder exists and will come to the lock.
                 locked.pointee.queue.append(input)
-                storage.unlock()
+                storage.unsafeUnlock()
                 return
             }
         }
@@ -172,21 +172,21 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     func drainQueued() {
         while true {
             // `locked`: inputs were queued, or the engine closed.
-            let locked = storage.lock()
+            let locked = storage.unsafeLock()
             if locked.pointee.isClosed {
-                storage.unlock()
+                storage.unsafeUnlock()
                 releaseRoleOwned()  // the gate stays locked: nobody takes the role any more
                 return
             }
             if locked.pointee.queue.isEmpty {
                 gate.store(.idle, ordering: .releasing)
-                storage.unlock()
+                storage.unsafeUnlock()
                 return
             }
             let batch = locked.pointee.queue
             locked.pointee.queue = []
             gate.store(.held, ordering: .releasing)
-            storage.unlock()
+            storage.unsafeUnlock()
             for input in batch { apply(input) }  // after closing, `apply` does nothing
             if gate.compareExchange(expected: .held, desired: .idle, ordering: .releasing).exchanged { return }
         }
@@ -265,9 +265,9 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     @usableFromInline
     @discardableResult
     func close() -> Bool? {
-        let locked = storage.lock()
+        let locked = storage.unsafeLock()
         if locked.pointee.isClosed {
-            storage.unlock()
+            storage.unsafeUnlock()
             return nil
         }
         locked.pointee.isClosed = true
@@ -294,7 +294,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
                 break lockGate
             }
         }
-        storage.unlock()
+        storage.unsafeUnlock()
         taken.0?.dispose()
         taken.1?.dispose()
         _ = taken.2  // dropped inputs, released outside the lock
@@ -328,14 +328,14 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
 
     /// Stores an upstream disposable in `slot` unless the engine closed (then disposes it).
     private func setUpstream(_ disposable: any Disposable, at slot: WritableKeyPath<Locked, (any Disposable)?>) {
-        let locked = storage.lock()
+        let locked = storage.unsafeLock()
         if locked.pointee.isClosed {
-            storage.unlock()
+            storage.unsafeUnlock()
             disposable.dispose()
             return
         }
         locked.pointee[keyPath: slot] = disposable
-        storage.unlock()
+        storage.unsafeUnlock()
     }
 
     /// Ends the observation: nothing more is delivered and both upstreams are disposed. The event
