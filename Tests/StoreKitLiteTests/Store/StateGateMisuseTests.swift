@@ -15,16 +15,18 @@ import Testing
             gate.beginWrite()
             gate.beginWrite()
         }
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("StateGate was write-locked again by the thread that holds it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("StateGate was write-locked again by the thread that holds it") == true)
     }
 
     @Test func anEndOfAWriteNobodyBeganTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             StateGate().endWrite()
         }
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("StateGate was write-unlocked while nobody held it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("StateGate was write-unlocked while nobody held it") == true)
     }
 
     @Test func anEndByAnotherThreadTraps() async {
@@ -38,8 +40,9 @@ import Testing
             }
             done.wait()
         }
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("StateGate was write-unlocked by a thread that does not hold it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("StateGate was write-unlocked by a thread that does not hold it") == true)
     }
 
     @Test func correctUseDoesNotTrap() async {

@@ -16,8 +16,9 @@ import Testing
             _ = box.unsafeLock()
         }
         #if !canImport(Darwin)
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("LockedState<Int> was locked again by the thread that holds it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("LockedState<Int> was locked again by the thread that holds it") == true)
         #endif
     }
 
@@ -27,8 +28,9 @@ import Testing
             lock.unsafeUnlock()
         }
         #if !canImport(Darwin)
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("test.lock was unlocked while nobody held it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("test.lock was unlocked while nobody held it") == true)
         #endif
     }
 
@@ -40,8 +42,9 @@ import Testing
             thread.join()
         }
         #if !canImport(Darwin)
-        #expect(result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-            .contains("test.lock was unlocked by a thread that does not hold it") == true)
+        #expect(
+            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
+                .contains("test.lock was unlocked by a thread that does not hold it") == true)
         #endif
     }
 
