@@ -15,18 +15,14 @@ import Testing
             gate.beginWrite()
             gate.beginWrite()
         }
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("StateGate was write-locked again by the thread that holds it") == true)
+        #expect(result?.standardErrorText.contains("StateGate was write-locked again by the thread that holds it") == true)
     }
 
     @Test func anEndOfAWriteNobodyBeganTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             StateGate().endWrite()
         }
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("StateGate was write-unlocked while nobody held it") == true)
+        #expect(result?.standardErrorText.contains("StateGate was write-unlocked while nobody held it") == true)
     }
 
     @Test func anEndByAnotherThreadTraps() async {
@@ -40,9 +36,7 @@ import Testing
             }
             done.wait()
         }
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("StateGate was write-unlocked by a thread that does not hold it") == true)
+        #expect(result?.standardErrorText.contains("StateGate was write-unlocked by a thread that does not hold it") == true)
     }
 
     @Test func correctUseDoesNotTrap() async {
@@ -62,4 +56,10 @@ import Testing
         }
     }
 }
+
+extension ExitTest.Result {
+    /// The child process's standard error, as text.
+    fileprivate var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
+}
+
 #endif

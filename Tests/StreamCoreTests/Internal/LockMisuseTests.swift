@@ -16,9 +16,7 @@ import Testing
             _ = box.unsafeLock()
         }
         #if !canImport(Darwin)
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("LockedState<Int> was locked again by the thread that holds it") == true)
+        #expect(result?.standardErrorText.contains("LockedState<Int> was locked again by the thread that holds it") == true)
         #endif
     }
 
@@ -28,9 +26,7 @@ import Testing
             lock.unsafeUnlock()
         }
         #if !canImport(Darwin)
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("test.lock was unlocked while nobody held it") == true)
+        #expect(result?.standardErrorText.contains("test.lock was unlocked while nobody held it") == true)
         #endif
     }
 
@@ -42,9 +38,7 @@ import Testing
             thread.join()
         }
         #if !canImport(Darwin)
-        #expect(
-            result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
-                .contains("test.lock was unlocked by a thread that does not hold it") == true)
+        #expect(result?.standardErrorText.contains("test.lock was unlocked by a thread that does not hold it") == true)
         #endif
     }
 
@@ -64,6 +58,11 @@ import Testing
             lock.deallocate()
         }
     }
+}
+
+extension ExitTest.Result {
+    /// The child process's standard error, as text.
+    fileprivate var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
 }
 
 /// Runs `body` on a thread of its own, which ``join()`` waits for.
