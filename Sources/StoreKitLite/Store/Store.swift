@@ -306,16 +306,15 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// Runs the middleware chain from the action's start; `nil` if a middleware dropped the action
     /// (its outcome resolved) or held it back. Role holder.
     ///
-    /// The links are borrowed in place at +0 (they live as long as the store, and never change
-    /// after `init`): copying each out would retain and release it per middleware per dispatch.
+    /// The links are borrowed in place at +0 (a replacement chain is installed only between
+    /// actions): copying each out would retain and release it per middleware per dispatch.
     @inlinable
     func runMiddleware(_ action: Action, pending: Pending) -> Action? {
         var action = action
-        let raw = UnsafeRawPointer(linkStorage)
+        let links = _UnsafeBorrowedReferences(UnsafeBufferPointer(start: linkStorage, count: linkCount), of: Link.self)
         var index = pending.start
-        while index < linkCount {
-            let link = raw.load(fromByteOffset: index &* MemoryLayout<Link>.stride, as: Unmanaged<Link>.self)
-            let passed: Action? = link._withUnsafeGuaranteedRef { link in
+        while index < links.count {
+            let passed: Action?? = links.withReference(at: index) { link in
                 if let intercept = link.intercept {
                     guard let passed = intercept(action, link.context) else {
                         finish(pending, .failure(.droppedByMiddleware))
@@ -326,7 +325,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
                 // A middleware that may hold the action back; it resolves a drop itself.
                 return intercept(action, holding: link, pending: pending)
             }
-            guard let passed else { return nil }
+            links.assertUnchanged((UnsafeRawPointer(linkStorage), linkCount))
+            guard let passed = passed ?? nil else { return nil }
             action = passed
             index &+= 1
         }

@@ -24,21 +24,21 @@ package enum EffectScope {
         return key
     }
 
-    /// The current thread's group, or `nil` outside any store or tracked effect.
-    @inline(__always)
     /// Whether an effect group is current on this thread (one thread-local read).
+    @inline(__always)
     @usableFromInline
     package static var isActive: Bool { pthread_getspecific(key) != nil }
 
+    /// The current thread's group, or `nil` outside any store or tracked effect.
     package static var current: EffectGroup? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<EffectGroup>.fromOpaque(raw).takeUnretainedValue()
+        return _UnsafeReference<EffectGroup>(opaque: raw).object
     }
 
     /// The name of the attached effect being fed on this thread, if it has one.
     package static var currentName: String? {
         guard let raw = pthread_getspecific(nameKey) else { return nil }
-        return Unmanaged<EffectName>.fromOpaque(raw).takeUnretainedValue().name
+        return _UnsafeReference<EffectName>(opaque: raw).object.name
     }
 
     /// Runs `body` with `group` (and the effect's `name`) current on this thread, then restores
@@ -46,8 +46,8 @@ package enum EffectScope {
     package static func with<R>(_ group: EffectGroup?, name: EffectName? = nil, _ body: () throws -> R) rethrows -> R {
         let previous = pthread_getspecific(key)
         let previousName = pthread_getspecific(nameKey)
-        _ = pthread_setspecific(key, group.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
-        _ = pthread_setspecific(nameKey, name.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+        _ = pthread_setspecific(key, group.map { _UnsafeReference(unretained: $0).opaque })
+        _ = pthread_setspecific(nameKey, name.map { _UnsafeReference(unretained: $0).opaque })
         defer {
             _ = pthread_setspecific(key, previous)
             _ = pthread_setspecific(nameKey, previousName)

@@ -190,15 +190,11 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         // mutable form reaches the array in place (it is uniquely referenced: nothing keeps a
         // copy), where the read-only one retains and releases its storage per send.
         slots.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            let stride = MemoryLayout<ObserverSlot?>.stride
-            for offset in 0..<buffer.count {
-                guard let node = raw.load(fromByteOffset: offset &* stride, as: Unmanaged<Node>?.self) else {
-                    continue
-                }
-                node._withUnsafeGuaranteedRef { $0.receive(event) }
+            let nodes = _UnsafeBorrowedReferences(UnsafeBufferPointer(buffer), of: Node.self)
+            for index in 0..<nodes.count {
+                nodes.withReference(at: index) { $0.receive(event) }
             }
+            nodes.assertUnchanged(self.slotStorage)
         }
     }
 

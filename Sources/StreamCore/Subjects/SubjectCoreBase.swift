@@ -68,6 +68,12 @@ package class SubjectCoreBase: @unchecked Sendable {
     @usableFromInline
     final var holes = 0
 
+    /// The slots' storage now (base address and count), for the delivery walk's debug check.
+    @usableFromInline
+    final var slotStorage: (base: UnsafeRawPointer?, count: Int) {
+        slots.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+    }
+
     @usableFromInline
     init() {}
 

@@ -62,7 +62,7 @@ import Testing
 
 extension ExitTest.Result {
     /// The child process's standard error, as text.
-    fileprivate var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
+    var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
 }
 
 /// Runs `body` on a thread of its own, which ``join()`` waits for.

@@ -68,13 +68,13 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     @exclusivity(unchecked) @usableFromInline var latestB: B?
     @exclusivity(unchecked) @usableFromInline var completedA = false
     @exclusivity(unchecked) @usableFromInline var completedB = false
-    /// The downstream handler, in a box this engine retains itself (`Unmanaged`); `nil` once
+    /// The downstream handler, in a box this engine retains itself; `nil` once
     /// nothing can be delivered any more (released then, so that a handler capturing what keeps
     /// this observation alive makes no cycle). Boxed so that the role holder calls it through a
     /// guaranteed reference to the box's `let`: a closure read from a `var` is retained and
     /// released for each call (a retain and release per element), and the handler must stay
     /// releasable, so it cannot be a `let` of the engine. One allocation per observation.
-    @exclusivity(unchecked) @usableFromInline var downstream: Unmanaged<DownstreamBox>?
+    @exclusivity(unchecked) @usableFromInline var downstream: _UnsafeReference<DownstreamBox>?
 
     /// Holds the downstream handler (see `downstream`).
     @usableFromInline
@@ -89,7 +89,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
 
     @inlinable
     init(downstream: Observer<(A, B), Failure>) {
-        self.downstream = Unmanaged.passRetained(DownstreamBox(downstream.handler))
+        self.downstream = _UnsafeReference(retaining: DownstreamBox(downstream.handler))
         downstreamLifetime = downstream.disposalPoll
     }
 
@@ -247,7 +247,7 @@ final class CombineLatest2Engine<A, B, Failure: Swift.Error>: Disposable, @unche
     func deliver(_ event: Output) {
         guard !closed.load(ordering: .acquiring), let downstream else { return }
         // The box is retained by `downstream`, which only the role holder (this thread) clears.
-        downstream._withUnsafeGuaranteedRef { $0.handler(event) }
+        downstream.withObject { $0.handler(event) }
     }
 
     /// Delivers the terminal event and closes the engine. Role holder only; the holder's
