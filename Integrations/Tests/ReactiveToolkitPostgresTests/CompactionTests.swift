@@ -13,7 +13,7 @@ struct CompactionTests {
 
     @Test func aSoakWithMostlyRefusedActionsKeepsTheLogBoundedAndConverges() async throws {
         let name = TestServer.uniqueName()
-        defer { Task { await Self.dropArchive(name); await TestServer.drop(name) } }
+        defer { Task { await Self.dropWithArchive(name) } }
         let snapshotEvery = 1_000
         let retained = 1_000
         let configure: (inout PostgresJournalOptions) -> Void = {
@@ -156,9 +156,10 @@ struct CompactionTests {
         }
     }
 
-    static func dropArchive(_ name: String) async {
+    /// Drops the journal's tables, the archive and its trigger function.
+    static func dropWithArchive(_ name: String) async {
+        await TestServer.drop(name)  // the actions table, and with it the trigger
         _ = try? await TestServer.withConnection { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(name)_actions"), logger: TestServer.logger)
             try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(name)_archive"), logger: TestServer.logger)
             try await connection.query(PostgresQuery(unsafeSQL: "DROP FUNCTION IF EXISTS \(name)_copy()"), logger: TestServer.logger)
         }
