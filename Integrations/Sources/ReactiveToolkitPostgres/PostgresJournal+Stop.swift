@@ -71,16 +71,21 @@ extension PostgresJournal {
     ///   - sequence: The place of the undecodable action (the error's `sequence`).
     ///   - configuration: How to reach the server.
     ///   - name: The journal's ``PostgresJournalOptions/name``.
+    ///   - timeout: The deadline of the connection and of the queries (default 10 s).
     ///   - logger: Where postgres-nio logs.
-    /// - Throws: ``PostgresJournalError/invalidName(_:)``; ``PostgresJournalError/connection(reason:)``
+    /// - Throws: ``PostgresJournalError/invalidName(_:)``; ``PostgresJournalError/timedOut(operation:after:)``;
+    ///   ``PostgresJournalError/connection(reason:)``
     ///   if the server cannot be reached, there is no row at `sequence`, or its action decodes
     ///   (nothing is changed then).
     public static func skipUndecodableAction(
         at sequence: Int64,
         configuration: PostgresConnection.Configuration,
         name: String,
+        timeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "ReactiveToolkitPostgres")
     ) async throws(PostgresJournalError) {
+        var configuration = configuration
+        configuration.options.connectTimeout = .nanoseconds(nanoseconds(timeout))
         let options = PostgresJournalOptions(name: name)
         guard options.hasValidName else { throw .invalidName(name) }
         let sql = JournalSQL(name: name)
@@ -89,7 +94,17 @@ extension PostgresJournal {
             let connection = try await PostgresConnection.connect(
                 configuration: configuration, id: Int.random(in: 0..<Int.max), logger: logger)
             do {
-                try await skip(at: sequence, sql: sql, on: connection, logger: logger)
+                // Past the deadline the connection is closed, which fails the query at once.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await skip(at: sequence, sql: sql, on: connection, logger: logger) }
+                    group.addTask {
+                        try await Task.sleep(for: timeout)
+                        try? await connection.close()
+                        throw PostgresJournalError.timedOut(operation: "skipping the action at \(sequence)", after: timeout)
+                    }
+                    defer { group.cancelAll() }
+                    _ = try await group.next()
+                }
                 try? await connection.close()
             } catch {
                 try? await connection.close()

@@ -54,7 +54,7 @@ import NIOConcurrencyHelpers
 ///   Decision 0023 and ``PostgresJournalError/behindCompaction(applied:oldestRetained:)``.
 /// - An action in the log this instance cannot decode stops it, loudly:
 ///   ``PostgresJournalError/undecodableAction(sequence:reason:)`` (see there, and
-///   ``skipUndecodableAction(at:configuration:name:logger:)``).
+///   ``skipUndecodableAction(at:configuration:name:timeout:logger:)``).
 public final class PostgresJournal<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
     /// What the journal's tasks share, guarded by `shared`.
     struct Shared: Sendable {

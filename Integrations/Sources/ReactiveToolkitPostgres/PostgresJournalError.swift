@@ -18,7 +18,7 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
     /// ``PostgresJournal/infrastructureFailure`` shows it and ``PostgresJournal/connectionStatus``
     /// is `.failed(thisError)`. A new instance throws it from its store's initializer. An
     /// operator can replace the row by a "no action" marker with
-    /// ``PostgresJournal/skipUndecodableAction(at:configuration:name:logger:)`` and restart.
+    /// ``PostgresJournal/skipUndecodableAction(at:configuration:name:timeout:logger:)`` and restart.
     case undecodableAction(sequence: Int64, reason: String)
     /// The log's actions after `applied`, this instance's position, were deleted by compaction
     /// (``PostgresJournalOptions/retainedActions``) while it was away longer than
