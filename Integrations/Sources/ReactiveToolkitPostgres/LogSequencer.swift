@@ -12,6 +12,8 @@ struct LogSequencer<Action, Local> {
         case remote(Action)
         /// One of this instance's actions, held until its place comes.
         case local(Local)
+        /// A place with no action (a row an operator replaced by the skip marker).
+        case skipped(Int64)
     }
 
     /// The last sequence number handed to the store.
@@ -77,6 +79,13 @@ struct LogSequencer<Action, Local> {
         highestKnown = max(highestKnown, sequence)
         guard sequence > applied, entries[sequence] == nil else { return }
         entries[sequence] = .remote(action)
+    }
+
+    /// A place of the log that holds no action (the skip marker).
+    mutating func skipped(at sequence: Int64) {
+        highestKnown = max(highestKnown, sequence)
+        guard sequence > applied, entries[sequence] == nil else { return }
+        entries[sequence] = .skipped(sequence)
     }
 
     /// A notification or an insert elsewhere says `sequence` exists.

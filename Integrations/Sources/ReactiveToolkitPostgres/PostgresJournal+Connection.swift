@@ -23,6 +23,7 @@ struct JournalSQL {
             CREATE TABLE IF NOT EXISTS \(snapshots) (seq bigint PRIMARY KEY, state bytea NOT NULL, \
             created_at timestamptz NOT NULL DEFAULT now())
             """,
+            instancesSchema,
         ]
     }
 

@@ -9,7 +9,7 @@ extension PostgresJournal {
     /// gap appears; reconnects with backoff when the connection breaks.
     func runFollower() async {
         var attempt = 0
-        while !isClosed {
+        while isRunning {
             guard let connection = await connectOrBackOff(attempt: &attempt) else { continue }
             do {
                 try await connection.listen(on: options.name) { notifications in
@@ -22,7 +22,7 @@ extension PostgresJournal {
                 attempt += 1
                 await disconnect(connection)
                 let reason = (error as? PostgresJournalError) ?? .connection(reason: redactor.reason(for: error))
-                if case .undecodableAction = reason { return }
+                if !isRunning { return }  // stopped (``stop(because:)``): no retry
                 await backOff(attempt: attempt, after: reason)
                 continue
             }
@@ -70,7 +70,7 @@ extension PostgresJournal {
     func catchUp(on connection: PostgresConnection) async throws(PostgresJournalError) {
         let limit = options.batchSize
         let logger = self.logger
-        while !isClosed {
+        while isRunning {
             let after = shared.withLockedValue { $0.sequencer.frontier }
             let query = sql.actions(after: after, limit: limit)
             let rows = try await withDeadline("reading the log after \(after)", on: connection) {
@@ -82,17 +82,32 @@ extension PostgresJournal {
                 }
                 return rows
             }
-            try place(rows)
+            let halt = compactedAway(after: after, first: rows.first?.0) ?? place(rows)
             pump()
+            if let halt {
+                stop(because: halt)
+                throw halt
+            }
+            try await heartbeatIfDue(on: connection)
             if rows.count < limit { return }
         }
     }
 
-    /// Places rows read from the log: this instance's uncommitted actions by origin, the others
-    /// decoded. An undecodable action stops the journal (`failed`): skipping it would diverge.
-    private func place(_ rows: [(Int64, String, ByteBuffer)]) throws(PostgresJournalError) {
+    /// The stop if the log's first action after `after` is not the next place: the places
+    /// between were deleted by compaction while this instance was away (the sequence is dense).
+    private func compactedAway(after: Int64, first: Int64?) -> PostgresJournalError? {
+        guard let first, first > after &+ 1 else { return nil }
+        return .behindCompaction(applied: after, oldestRetained: first)
+    }
+
+    /// Places rows read from the log: this instance's uncommitted actions by origin, skip
+    /// markers as no action, the others decoded. Returns the error of the first undecodable
+    /// action (the rows before it are placed): the journal stops there, skipping it would diverge.
+    private func place(_ rows: [(Int64, String, ByteBuffer)]) -> PostgresJournalError? {
         let decoder = JSONDecoder()
         var decoded: [(Int64, String, Action?)] = []
+        var poison: PostgresJournalError?
+        var skipped: [Int64] = []
         decoded.reserveCapacity(rows.count)
         let uncommitted = shared.withLockedValue { shared in
             Set(rows.map(\.1).filter { shared.sequencer.isUncommitted($0) })
@@ -102,17 +117,19 @@ extension PostgresJournal {
                 decoded.append((sequence, origin, nil))
                 continue
             }
+            if payload.readableBytes == Self.skipMarkerLength {
+                skipped.append(sequence)
+                continue
+            }
             do {
                 decoded.append((sequence, origin, try decoder.decode(Action.self, from: Data(payload.readableBytesView))))
             } catch {
-                let failure = PostgresJournalError.undecodableAction(sequence: sequence, reason: String(describing: error))
-                recordInfrastructure(failure)
-                status.value = .failed(failure)
-                logger.error("PostgresJournal \(options.name): \(failure.description)")
-                throw failure
+                poison = .undecodableAction(sequence: sequence, reason: String(describing: error))
+                break
             }
         }
         let unused = shared.withLockedValue { shared -> [Action] in
+            for sequence in skipped { shared.sequencer.skipped(at: sequence) }
             var unused: [Action] = []
             for (sequence, origin, action) in decoded {
                 if let action {
@@ -124,5 +141,6 @@ extension PostgresJournal {
             return unused
         }
         withExtendedLifetime(unused) {}  // released outside the lock: an action's deinit is user code
+        return poison
     }
 }

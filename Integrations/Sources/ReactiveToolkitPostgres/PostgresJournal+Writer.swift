@@ -6,12 +6,13 @@ extension PostgresJournal {
     /// Inserts this instance's actions, in batches, on its own connection, until the journal
     /// closes. A batch whose outcome is unknown (the connection broke, the deadline passed) is
     /// looked up by origin after reconnecting: what is in the log is placed, the rest is
-    /// inserted again. So an action is appended once, and never lost once acknowledged.
+    /// inserted again. So an action is appended once, and never lost once acknowledged. Ends
+    /// when the journal stops (``stop(because:)``): nothing more is appended.
     func runWriter() async {
         var wakes = writerWakes.makeAsyncIterator()
         var inDoubt: [(origin: String, payload: ByteBuffer)] = []
         var attempt = 0
-        while !isClosed {
+        while isRunning {
             guard let connection = await connectOrBackOff(attempt: &attempt) else { continue }
             do throws(PostgresJournalError) {
                 if !inDoubt.isEmpty {
@@ -45,7 +46,7 @@ extension PostgresJournal {
         let size = options.batchSize
         while true {
             let batch = shared.withLockedValue { shared -> [(origin: String, payload: ByteBuffer)]? in
-                if shared.isClosed { return nil }
+                if shared.isClosed || shared.stopped != nil { return nil }
                 let count = min(size, shared.writes.count)
                 defer { shared.writes.removeFirst(count) }
                 return Array(shared.writes.prefix(count))

@@ -47,8 +47,14 @@ import NIOConcurrencyHelpers
 ///   payment feedback on two instances pays every order twice. Attach side-effecting feedbacks
 ///   on one instance only (a configuration flag), or make the external call idempotent (key it
 ///   by the order, and let the other side de-duplicate).
-/// - Refused actions are appended to the log like the others, and the log is not compacted
-///   below the snapshots.
+/// - Refused actions are appended to the log like the others (the writer cannot know the state
+///   an action will meet at its place); a refused action changes no state, so it only costs a
+///   row until compaction deletes it. The log is compacted only with
+///   ``PostgresJournalOptions/retainedActions`` set (nil by default: the whole log is kept); see
+///   Decision 0023 and ``PostgresJournalError/behindCompaction(applied:oldestRetained:)``.
+/// - An action in the log this instance cannot decode stops it, loudly:
+///   ``PostgresJournalError/undecodableAction(sequence:reason:)`` (see there, and
+///   ``skipUndecodableAction(at:configuration:name:timeout:logger:)``).
 public final class PostgresJournal<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
     /// What the journal's tasks share, guarded by `shared`.
     struct Shared: Sendable {
@@ -63,6 +69,14 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         var connections: [ObjectIdentifier: PostgresConnection] = [:]
         var followerWake: AsyncStream<Void>.Continuation?
         var isClosed = false
+        /// Why the journal stopped applying the log (an undecodable action, a compacted log):
+        /// senders fail with it, the writer stops. Never cleared.
+        var stopped: PostgresJournalError?
+        /// Skipped places of the log ("no action" markers) handed on while actions before them
+        /// were still on their way to the reducer: counted after them, in order.
+        var skips: [Int64] = []
+        /// When this instance last recorded its position in `<name>_instances`.
+        var heartbeatAt: ContinuousClock.Instant?
         var lastError: PostgresJournalError?
         /// The latest infrastructure failure, cleared when the connection works again.
         var infrastructureFailure: PostgresJournalFailure?
@@ -220,6 +234,11 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             return action
         }
         let held = holder.hold(action)
+        if let stopped = shared.withLockedValue({ $0.stopped }) {
+            held.failSender(.refusing(stopped))
+            held.drop()  // not written, not run
+            return nil
+        }
         if options.failFastWhileReconnecting, case .reconnecting = status.value {
             held.failSender(.deadlineExceeded(mayHaveRun: false))
             held.drop()  // not written, not run
@@ -227,7 +246,7 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         }
         let deadline = options.sendTimeout.map { ContinuousClock.now + $0 }
         let accepted = shared.withLockedValue { shared -> Bool in
-            guard !shared.isClosed else { return false }
+            guard !shared.isClosed, shared.stopped == nil else { return false }
             shared.nextOrigin &+= 1
             let origin = "\(instanceID):\(shared.nextOrigin)"
             shared.sequencer.register(origin: origin, local: held)
@@ -236,7 +255,8 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             return true
         }
         guard accepted else {
-            held.drop()  // closed meanwhile
+            if let stopped = shared.withLockedValue({ $0.stopped }) { held.failSender(.refusing(stopped)) }
+            held.drop()  // closed or stopped meanwhile
             return nil
         }
         writerWake.yield()
@@ -281,7 +301,8 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         let failure = PostgresJournalFailure(error: error, date: Date())
         shared.withLockedValue {
             $0.lastError = error
-            $0.infrastructureFailure = failure
+            // A stop stays shown: a later connection error of a task winding down must not hide it.
+            if $0.stopped == nil || $0.stopped == error { $0.infrastructureFailure = failure }
         }
     }
 
@@ -299,6 +320,10 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     private func counted(_ state: State) {
         let wake = shared.withLockedValue { shared -> Bool in
             shared.position &+= 1
+            while shared.skips.first == shared.position &+ 1 {
+                shared.position &+= 1
+                shared.skips.removeFirst()
+            }
             guard shared.position % Int64(options.snapshotEvery) == 0, shared.snapshot == nil else { return false }
             shared.snapshot = (shared.position, state)
             return true
@@ -318,6 +343,7 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
                 switch entry {
                 case .local(let held): held.resume()
                 case .remote(let action): store?.dispatchToReducer(action)
+                case .skipped(let sequence): skip(sequence)
                 }
             }
             batch = shared.withLockedValue { $0.sequencer.nextBatch() }
@@ -332,6 +358,11 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
 
     var isClosed: Bool {
         shared.withLockedValue { $0.isClosed }
+    }
+
+    /// Whether the journal still follows and appends to the log (neither closed nor stopped).
+    var isRunning: Bool {
+        shared.withLockedValue { !$0.isClosed && $0.stopped == nil }
     }
 
     func encode<Value: Encodable>(_ value: Value, kind: String, limit: Int) throws(PostgresJournalError) -> ByteBuffer {

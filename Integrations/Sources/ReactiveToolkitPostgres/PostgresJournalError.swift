@@ -9,9 +9,22 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
     case tooLarge(kind: String, bytes: Int, limit: Int)
     /// An action or a state could not be encoded; nothing was written.
     case unencodable(reason: String)
-    /// An action in the log could not be decoded (say, after a change of the action type): this
-    /// instance stops applying the log there, rather than diverge from the others.
+    /// An action in the log could not be decoded (say, after a change of the action type, or a
+    /// row written by hand): this instance stops there, rather than diverge from the others.
+    ///
+    /// A running instance stops its store's journal: every `send` waiting for its place, and
+    /// every later one, throws `StoreError.refusing(thisError)` (read it back with
+    /// `error.refusal(as: PostgresJournalError.self)`), its writer appends nothing more,
+    /// ``PostgresJournal/infrastructureFailure`` shows it and ``PostgresJournal/connectionStatus``
+    /// is `.failed(thisError)`. A new instance throws it from its store's initializer. An
+    /// operator can replace the row by a "no action" marker with
+    /// ``PostgresJournal/skipUndecodableAction(at:configuration:name:timeout:logger:)`` and restart.
     case undecodableAction(sequence: Int64, reason: String)
+    /// The log's actions after `applied`, this instance's position, were deleted by compaction
+    /// (``PostgresJournalOptions/retainedActions``) while it was away longer than
+    /// ``PostgresJournalOptions/instanceExpiry``: it cannot catch up without diverging, so it
+    /// stops like for an undecodable action. Restart it: it loads the latest snapshot.
+    case behindCompaction(applied: Int64, oldestRetained: Int64)
     /// The latest snapshot could not be decoded or is over ``PostgresJournalOptions/maxSnapshotBytes``.
     case undecodableSnapshot(sequence: Int64, reason: String)
     /// A query or a connection attempt passed its deadline.
@@ -30,6 +43,8 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
         case .unencodable(let reason): "cannot encode: \(reason)"
         case .undecodableAction(let sequence, let reason): "cannot decode action \(sequence): \(reason)"
         case .undecodableSnapshot(let sequence, let reason): "cannot decode the snapshot at \(sequence): \(reason)"
+        case .behindCompaction(let applied, let oldest):
+            "the log after \(applied) was compacted (the oldest action kept is \(oldest)): restart to load the snapshot"
         case .timedOut(let operation, let after): "\(operation) timed out after \(after)"
         case .connection(let reason): "PostgreSQL: \(reason)"
         case .closed: "the journal is closed"
@@ -49,8 +64,8 @@ public enum PostgresConnectionStatus: Sendable, Equatable {
     /// once with ``PostgresJournalOptions/failFastWhileReconnecting``); none that was
     /// acknowledged is lost. `reason` says why (SQLSTATE and message, or the network error).
     case reconnecting(attempt: Int, delay: Duration, reason: String)
-    /// The journal stopped applying the log (an action it cannot decode); it needs an upgrade or
-    /// an operator, not a retry.
+    /// The journal stopped applying the log (an action it cannot decode, or a log compacted past
+    /// its position); it needs an upgrade, an operator or a restart, not a retry.
     case failed(PostgresJournalError)
     /// ``PostgresJournal/close()`` was called.
     case closed

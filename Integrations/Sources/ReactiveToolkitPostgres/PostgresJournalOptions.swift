@@ -2,7 +2,7 @@
 /// reconnects.
 public struct PostgresJournalOptions: Sendable {
     /// The journal's name: the prefix of its tables (`<name>_actions`, `<name>_snapshots`,
-    /// `<name>_counter`) and its `LISTEN/NOTIFY` channel. Stores that share a name share one log.
+    /// `<name>_counter`, `<name>_instances`) and its `LISTEN/NOTIFY` channel. Stores that share a name share one log.
     public var name: String
     /// After how many actions in the log each instance offers a snapshot of its state (the
     /// first write for a sequence number wins; they are equal, since every instance applies the
@@ -38,6 +38,18 @@ public struct PostgresJournalOptions: Sendable {
     /// `StoreError.deadlineExceeded(mayHaveRun: false)` (the action is not run, nothing is
     /// written), instead of waiting for the connection, at most ``sendTimeout``.
     public var failFastWhileReconnecting: Bool
+    /// How many actions of the log compaction keeps below the place it may cut at (nil: no
+    /// compaction, the whole log is kept). After each snapshot it writes, an instance deletes the
+    /// actions before `min(latest snapshot, every live instance's position) - retainedActions`:
+    /// a new instance starts from the latest snapshot, a live one needs only what follows its
+    /// position, so none of them misses an action. An instance away longer than
+    /// ``instanceExpiry`` may find its next actions gone: it stops with
+    /// ``PostgresJournalError/behindCompaction(applied:oldestRetained:)`` instead of diverging.
+    public var retainedActions: Int?
+    /// How long an instance counts as live after it last recorded its position in
+    /// `<name>_instances` (it does so at least every ``pollInterval`` and a quarter of this, while
+    /// it follows the log). Only used with ``retainedActions``.
+    public var instanceExpiry: Duration
 
     /// Creates options.
     ///
@@ -57,6 +69,9 @@ public struct PostgresJournalOptions: Sendable {
     ///     healthy server commits well within it, and a client then gets an answer while the
     ///     server is away; nil for none).
     ///   - failFastWhileReconnecting: Fail sends at once while reconnecting (default false).
+    ///   - retainedActions: Actions kept below the compaction point (default nil: no compaction).
+    ///   - instanceExpiry: How long an instance that stopped recording its position still holds
+    ///     compaction back (default 60 s).
     public init(
         name: String,
         snapshotEvery: Int = 1_000,
@@ -69,7 +84,9 @@ public struct PostgresJournalOptions: Sendable {
         maxReconnectDelay: Duration = .seconds(5),
         batchSize: Int = 256,
         sendTimeout: Duration? = .seconds(10),
-        failFastWhileReconnecting: Bool = false
+        failFastWhileReconnecting: Bool = false,
+        retainedActions: Int? = nil,
+        instanceExpiry: Duration = .seconds(60)
     ) {
         self.name = name
         self.snapshotEvery = max(1, snapshotEvery)
@@ -83,6 +100,8 @@ public struct PostgresJournalOptions: Sendable {
         self.batchSize = max(1, min(batchSize, 10_000))
         self.sendTimeout = sendTimeout
         self.failFastWhileReconnecting = failFastWhileReconnecting
+        self.retainedActions = retainedActions.map { max(0, $0) }
+        self.instanceExpiry = max(.milliseconds(100), instanceExpiry)
     }
 
     /// Whether ``name`` is a safe identifier: it is spliced into SQL as a table prefix.

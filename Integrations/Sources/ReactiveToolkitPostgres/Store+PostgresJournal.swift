@@ -61,6 +61,8 @@ extension PostgresJournal {
         do throws(PostgresJournalError) {
             try await createSchema(on: connection)
             var (state, position) = try await loadSnapshot(initialState: initialState, on: connection)
+            // Recorded before the log is read: compaction then keeps what this instance reads.
+            try await heartbeatIfDue(on: connection, position: position)
             let logger = self.logger
             let limit = options.batchSize
             while true {
@@ -75,7 +77,14 @@ extension PostgresJournal {
                     return rows
                 }
                 let decoder = JSONDecoder()
+                if let first = rows.first?.0, first > position &+ 1 {
+                    throw .behindCompaction(applied: position, oldestRetained: first)  // compacted meanwhile
+                }
                 for (sequence, payload) in rows {
+                    if payload.readableBytes == Self.skipMarkerLength {
+                        position = sequence  // a skipped place: no action
+                        continue
+                    }
                     let action: Action
                     do {
                         action = try decoder.decode(Action.self, from: Data(payload.readableBytesView))
@@ -149,7 +158,8 @@ extension PostgresJournal {
     }
 
     /// Writes the states the reducer kept as snapshots (the first instance to write one wins;
-    /// all are equal), and keeps the two latest. A failure is recorded in ``lastError`` and the
+    /// all are equal), keeps the two latest, and compacts the log below them
+    /// (``PostgresJournalOptions/retainedActions``). A failure is recorded in ``lastError`` and the
     /// next interval tries again.
     func runSnapshots() async {
         var connection: PostgresConnection?
@@ -169,6 +179,7 @@ extension PostgresJournal {
                     try await live.query(save, logger: logger)
                     try await live.query(prune, logger: logger)
                 }
+                try await compact(after: position, on: live)
                 // The database works: a failure recorded before (say, the last snapshot's) is over.
                 if status.value == .connected { shared.withLockedValue { $0.infrastructureFailure = nil } }
             } catch {

@@ -14,11 +14,23 @@ import Testing
                 switch entry {
                 case .remote(let action): out.append("remote:\(action)")
                 case .local(let held): out.append("local:\(held)")
+                case .skipped(let sequence): out.append("skipped:\(sequence)")
                 }
             }
             batch = sequencer.nextBatch()
         }
         return out
+    }
+
+    @Test func aSkippedPlaceFillsTheGapWithNoAction() {
+        var sequencer = Sequencer(applied: 4)
+        sequencer.received("c", at: 7)
+        sequencer.received("a", at: 5)
+        #expect(drain(&sequencer) == ["remote:a"])
+        sequencer.skipped(at: 6)
+        #expect(!sequencer.hasGap)
+        #expect(drain(&sequencer) == ["skipped:6", "remote:c"])
+        #expect(sequencer.applied == 7)
     }
 
     @Test func aLocalActionWaitsForTheRemoteActionsBeforeIt() {

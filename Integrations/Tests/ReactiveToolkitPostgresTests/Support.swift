@@ -59,10 +59,25 @@ enum TestServer {
             var actions: [Action] = []
             let rows = try await connection.query(
                 PostgresQuery(unsafeSQL: "SELECT payload FROM \(name)_actions ORDER BY seq"), logger: logger)
-            for try await payload in rows.decode(ByteBuffer.self) {
+            for try await payload in rows.decode(ByteBuffer.self) where payload.readableBytes > 0 {  // not skipped
                 actions.append(try JSONDecoder().decode(Action.self, from: Data(payload.readableBytesView)))
             }
             return actions
+        }
+    }
+
+    /// The number of rows of the log (compaction deletes the old ones).
+    static func rowCount(_ name: String) async throws -> Int64 {
+        try await scalar("SELECT count(*)::bigint FROM \(name)_actions")
+    }
+
+    /// The first value of a query returning one `bigint`.
+    static func scalar(_ sql: String) async throws -> Int64 {
+        try await withConnection { connection in
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int64.self) {
+                return value
+            }
+            return 0
         }
     }
 
@@ -79,7 +94,7 @@ enum TestServer {
     /// Drops the journal's tables.
     static func drop(_ name: String) async {
         _ = try? await withConnection { connection in
-            for table in ["actions", "snapshots", "counter"] {
+            for table in ["actions", "snapshots", "counter", "instances"] {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(name)_\(table)"), logger: logger)
             }
         }
