@@ -311,10 +311,10 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     @inlinable
     func runMiddleware(_ action: Action, pending: Pending) -> Action? {
         var action = action
-        let links = _UnsafeBorrowedReferences(UnsafeBufferPointer(start: linkStorage, count: linkCount), of: Link.self)
+        let links = _UnsafeBorrowedReferences(start: linkStorage, count: linkCount, of: Link.self)
         var index = pending.start
         while index < links.count {
-            let passed: Action?? = links.withReference(at: index) { link in
+            let passed: Action? = links.withReference(at: index) { link in
                 if let intercept = link.intercept {
                     guard let passed = intercept(action, link.context) else {
                         finish(pending, .failure(.droppedByMiddleware))
@@ -326,7 +326,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
                 return intercept(action, holding: link, pending: pending)
             }
             links.assertUnchanged((UnsafeRawPointer(linkStorage), linkCount))
-            guard let passed = passed ?? nil else { return nil }
+            guard let passed else { return nil }
             action = passed
             index &+= 1
         }

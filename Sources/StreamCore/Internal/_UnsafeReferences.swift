@@ -15,19 +15,26 @@ package struct _UnsafeBorrowedReferences<Object: AnyObject> {
     @usableFromInline let base: UnsafeRawPointer?
     /// The number of elements.
     @usableFromInline package let count: Int
-    @usableFromInline let stride: Int
+    /// Every element is one reference wide (checked in `init`).
+    @usableFromInline static var stride: Int { MemoryLayout<Unmanaged<Object>>.stride }
 
     /// Views `buffer`, whose elements are references, or optional references, to objects that are
     /// all `Object`s (`Element` may be a superclass of `Object`).
     @inlinable
-    package init<Element>(_ buffer: UnsafeBufferPointer<Element>, of _: Object.Type) {
+    package init<Element>(_ buffer: UnsafeBufferPointer<Element>, of type: Object.Type) {
+        self.init(start: buffer.baseAddress, count: buffer.count, of: type)
+    }
+
+    /// Views `count` elements from `start`, as ``init(_:of:)`` does.
+    @inlinable
+    package init<Element>(start: UnsafePointer<Element>?, count: Int, of _: Object.Type) {
         assert(
-            MemoryLayout<Element>.size == MemoryLayout<Unmanaged<Object>>.size,
+            MemoryLayout<Element>.stride == Self.stride && MemoryLayout<Element>.size == Self.stride,
             "_UnsafeBorrowedReferences: \(Element.self) is not a class reference")
-        base = UnsafeRawPointer(buffer.baseAddress)
-        count = buffer.count
-        stride = MemoryLayout<Element>.stride
+        base = UnsafeRawPointer(start)
+        self.count = count
         #if DEBUG
+        let stride = Self.stride
         for index in 0..<count {
             if let address = base?.load(fromByteOffset: index &* stride, as: UnsafeRawPointer?.self) {
                 let object = Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
@@ -37,11 +44,22 @@ package struct _UnsafeBorrowedReferences<Object: AnyObject> {
         #endif
     }
 
+    /// Calls `body` with the reference at `index`, which is not empty (the storage holds
+    /// references, not optional ones), borrowed for the call.
+    @inlinable
+    @inline(__always)
+    package func withReference<R>(at index: Int, _ body: (Object) throws -> R) rethrows -> R {
+        assert(index >= 0 && index < count, "_UnsafeBorrowedReferences: index \(index) out of 0..<\(count)")
+        let reference = base.unsafelyUnwrapped.load(fromByteOffset: index &* Self.stride, as: Unmanaged<Object>.self)
+        return try reference._withUnsafeGuaranteedRef(body)
+    }
+
     /// Calls `body` with the reference at `index`, borrowed for the call; `nil` for an empty slot.
     @inlinable
-    package func withReference<R>(at index: Int, _ body: (Object) throws -> R) rethrows -> R? {
+    @inline(__always)
+    package func withReferenceIfAny<R>(at index: Int, _ body: (Object) throws -> R) rethrows -> R? {
         assert(index >= 0 && index < count, "_UnsafeBorrowedReferences: index \(index) out of 0..<\(count)")
-        guard let base, let reference = base.load(fromByteOffset: index &* stride, as: Unmanaged<Object>?.self)
+        guard let base, let reference = base.load(fromByteOffset: index &* Self.stride, as: Unmanaged<Object>?.self)
         else { return nil }
         return try reference._withUnsafeGuaranteedRef(body)
     }

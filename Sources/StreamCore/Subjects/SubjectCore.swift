@@ -192,7 +192,7 @@ package final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @
         slots.withUnsafeMutableBufferPointer { buffer in
             let nodes = _UnsafeBorrowedReferences(UnsafeBufferPointer(buffer), of: Node.self)
             for index in 0..<nodes.count {
-                nodes.withReference(at: index) { $0.receive(event) }
+                nodes.withReferenceIfAny(at: index) { $0.receive(event) }
             }
             nodes.assertUnchanged(self.slotStorage)
         }

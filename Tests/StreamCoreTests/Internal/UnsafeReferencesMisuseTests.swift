@@ -52,8 +52,8 @@ import Testing
             let slots: [Link?] = [Link(), nil, Link()]
             slots.withUnsafeBufferPointer { buffer in
                 let walk = _UnsafeBorrowedReferences(buffer, of: Link.self)
-                #expect(walk.withReference(at: 1) { _ in 1 } == nil)
-                #expect(walk.withReference(at: 2) { _ in 1 } == 1)
+                #expect(walk.withReferenceIfAny(at: 1) { _ in 1 } == nil)
+                #expect(walk.withReferenceIfAny(at: 2) { _ in 1 } == 1)
             }
             let link = Link()
             let reference = _UnsafeReference(retaining: link)
