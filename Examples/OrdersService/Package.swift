@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // The PostgreSQL mode's connection configuration (Integrations' journal is built on it).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .target(
@@ -27,6 +29,8 @@ let package = Package(
                 .product(name: "ReactiveToolkitLogging", package: "ReactiveToolkitIntegrations"),
                 .product(name: "ReactiveToolkitMetrics", package: "ReactiveToolkitIntegrations"),
                 .product(name: "ReactiveToolkitServiceLifecycle", package: "ReactiveToolkitIntegrations"),
+                .product(name: "ReactiveToolkitPostgres", package: "ReactiveToolkitIntegrations"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -51,6 +55,8 @@ let package = Package(
                 .product(name: "ReactiveToolkitServiceLifecycle", package: "ReactiveToolkitIntegrations"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ReactiveToolkitPostgres", package: "ReactiveToolkitIntegrations"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],

@@ -95,7 +95,7 @@ public struct OrdersState: Codable, Sendable, Hashable {
 }
 
 /// What changes the catalog substate.
-public enum CatalogAction: Sendable, Hashable {
+public enum CatalogAction: Codable, Sendable, Hashable {
     /// A load finished.
     case loaded(Catalog)
     /// A load failed.
@@ -105,8 +105,9 @@ public enum CatalogAction: Sendable, Hashable {
 }
 
 /// What changes the state: the clients' actions (`submit`, `cancel`, `refreshCatalog`), and the
-/// feedbacks' (`paymentSucceeded`, `paymentFailed`, `catalog`).
-public enum OrdersAction: Sendable, Hashable, CustomStringConvertible {
+/// feedbacks' (`paymentSucceeded`, `paymentFailed`, `catalog`). Codable: in PostgreSQL mode
+/// every action is appended to the shared journal as JSON.
+public enum OrdersAction: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Submit an order for a product.
     case submit(product: String, quantity: Int)
     /// Cancel an order whose payment has not finished.

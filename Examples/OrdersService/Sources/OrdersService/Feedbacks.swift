@@ -16,7 +16,12 @@ import StreamCore
 // snippet: ServicePaymentFeedback
 public func paymentFeedback(delay: Duration, limitCents: Int = 100_000) -> Feedback<OrdersState, OrdersAction> {
     Feedback<OrdersState, OrdersAction>(events: { states in
-        states.compactMap(\.lastSubmitted)
+        // Only an order still waiting for its payment: an instance that starts on a shared
+        // store whose last order is already paid does not pay it again.
+        states
+            .compactMap { state in
+                state.lastSubmitted.flatMap { state.orders[$0.id]?.status == .submitted ? $0 : nil }
+            }
             .removeDuplicates(by: { $0.id == $1.id })
             .flatMapMerge { order in
                 Signal<OrdersAction, Never>(operation: {

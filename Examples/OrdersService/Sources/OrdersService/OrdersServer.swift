@@ -1,8 +1,10 @@
+import FeedbackLoop
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 import ReactiveToolkitLogging
+public import ReactiveToolkitPostgres
 import ReactiveToolkitMetrics
 import ReactiveToolkitServiceLifecycle
 import ServiceLifecycle
@@ -35,6 +37,14 @@ public struct OrdersServerConfiguration: Sendable {
     /// The most connections the HTTP server keeps open at once; further clients wait in the
     /// listen backlog until one closes. Keep it below the process's file descriptor limit.
     public var maximumConnections = 1_000
+    /// Where the store is shared with other instances (nil: an in-memory store of this instance
+    /// alone, the default).
+    public var postgres: PostgresSettings?
+    /// The shared journal's options other than its name (its deadlines, poll interval, bounds).
+    public var journalOptions = PostgresJournalOptions(name: "orders")
+    /// Whether this instance runs the side-effecting feedbacks (the payments): with several
+    /// instances sharing a store, exactly one should (see ``EffectsMode``).
+    public var effects = EffectsMode.on
     /// The catalog the catalog endpoint serves.
     public var catalog = Catalog(products: [
         Product(id: "tea", name: "Tea", priceCents: 350),
@@ -61,27 +71,63 @@ public struct OrdersServer: Sendable {
     public let store: Store<OrdersState, OrdersAction>
     /// The configuration.
     public let configuration: OrdersServerConfiguration
+    /// The shared store's journal (PostgreSQL mode), or nil.
+    public let journal: PostgresJournal<OrdersState, OrdersAction>?
     let events: EventStreams
     let catalogAddress = AddressPromise()
     let address = AddressPromise()
     private let logging: LoggingMiddleware<OrdersState, OrdersAction>
     private let metrics: StoreMetrics<OrdersState, OrdersAction>
 
-    /// Creates the service's parts (nothing runs until ``run(onShutdown:)``).
-    public init(configuration: OrdersServerConfiguration) {
+    /// Creates the service's parts (nothing runs until ``run(signals:onShutdown:)``). With
+    /// ``OrdersServerConfiguration/postgres`` set, it connects to the server and restores the
+    /// shared store (its latest snapshot and the log after it) first.
+    ///
+    /// - Throws: The `PostgresJournalError` that stopped the restore (the server unreachable
+    ///   within the journal's connect timeout, say); nothing in memory mode.
+    public init(configuration: OrdersServerConfiguration) async throws {
         self.configuration = configuration
         // snippet: ServiceStore
         logging = LoggingMiddleware(logger: configuration.logger, level: .debug, failureLevel: .info)
         metrics = StoreMetrics(label: "orders")
-        store = Store(
-            initialState: OrdersState(),
-            reducer: serviceReducer,
-            middleware: [metrics.middleware, normalizeProducts],
-            observers: [logging, metrics]
-        )
+        if let postgres = configuration.postgres {
+            var options = configuration.journalOptions
+            options.name = postgres.journalName
+            let journal = try PostgresJournal<OrdersState, OrdersAction>(
+                configuration: postgres.connectionConfiguration, options: options, logger: configuration.logger)
+            self.journal = journal
+            store = try await Store(
+                initialState: OrdersState(),
+                reducer: serviceReducer,
+                journal: journal,
+                middleware: [metrics.middleware, normalizeProducts],
+                observers: [logging, metrics]
+            )
+        } else {
+            journal = nil
+            store = Store(
+                initialState: OrdersState(),
+                reducer: serviceReducer,
+                middleware: [metrics.middleware, normalizeProducts],
+                observers: [logging, metrics]
+            )
+        }
         metrics.observeEffects(of: store).dispose(in: metrics.disposeBag)
         // end
         events = EventStreams(store: store, heartbeat: configuration.heartbeat)
+    }
+
+    /// The feedbacks with side effects outside the service (the payments): attached only when
+    /// ``OrdersServerConfiguration/effects`` is `.on`. A lease would attach these while held.
+    public func sideEffectFeedbacks() -> [Feedback<OrdersState, OrdersAction>] {
+        [paymentFeedback(delay: configuration.paymentDelay)]
+    }
+
+    /// What the service prints at start: its limits, its store, its effects.
+    public var startupDescription: String {
+        let store = configuration.postgres.map { "shared through \($0.redactedDescription)" } ?? "in memory"
+        return "idle and request-head timeout \(configuration.idleTimeout), at most "
+            + "\(configuration.maximumConnections) connections, store \(store), effects \(configuration.effects.rawValue)"
     }
 
     /// The address the HTTP server is bound to, once it is (`http://127.0.0.1:PORT`).
@@ -94,7 +140,7 @@ public struct OrdersServer: Sendable {
     /// Shutdown order (the service group stops services in reverse): the HTTP server stops
     /// accepting connections and finishes its requests (event streams end), then the store
     /// stops accepting actions and lets its payments finish within the deadline, cancelling the
-    /// rest, then the catalog endpoint stops.
+    /// rest, then closes the shared journal (PostgreSQL mode), then the catalog endpoint stops.
     ///
     /// - Parameters:
     ///   - signals: The signals that start a graceful shutdown.
@@ -121,16 +167,17 @@ public struct OrdersServer: Sendable {
             onServerRunning: { channel in catalogAddress.fulfil(port: channel.localAddress?.port ?? 0) },
             logger: quiet
         )
+        let catalog = catalogFeedback(endpoint: { await catalogAddress.value }, folder: configuration.dataDirectory)
+        let effects = configuration.effects == .on ? sideEffectFeedbacks() : []
+        let journal = self.journal
         // snippet: ServiceLifecycle
         let storeService = StoreService(
             store: store,
-            feedbacks: [
-                paymentFeedback(delay: configuration.paymentDelay),
-                catalogFeedback(endpoint: { await catalogAddress.value }, folder: configuration.dataDirectory),
-            ],
+            feedbacks: [catalog] + effects,
             shutdownDeadline: configuration.shutdownDeadline,
             logger: logger,
-            onShutdown: onShutdown
+            onShutdown: onShutdown,
+            closing: { await journal?.close() }  // last: after the HTTP server and the store
         )
         // end
         let address = self.address

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ReactiveToolkitPostgres
 import StoreKitLite
 import StreamCore
 
@@ -42,6 +43,51 @@ struct HealthBody: Encodable {
     var liveObservations: Int
     /// StreamCore's live subject-observer count (debug builds; 0 in release builds).
     var liveSubjectObservers: Int
+    /// Whether this instance runs the payments (`on` or `off`).
+    var effects: String
+    /// The shared journal (PostgreSQL mode only).
+    var database: DatabaseHealth?
+}
+
+/// The shared journal's part of `GET /health`.
+struct DatabaseHealth: Encodable {
+    /// `connecting`, `connected`, `reconnecting`, `failed` or `closed`.
+    var connection: String
+    /// Why it is reconnecting or failed.
+    var reason: String?
+    /// The database's latest failure, nil once the connection works again (503 while set).
+    var infrastructureFailure: String?
+    /// When that failure happened (ISO 8601).
+    var infrastructureFailureDate: String?
+    /// The latest action refused for what it is (a client's fault: not a 503).
+    var lastRefusal: String?
+    /// The sequence number of the last action of the log reduced here.
+    var appliedSequence: Int64
+
+    /// Whether the journal can take actions: connected (or opening its first connection) with
+    /// no infrastructure failure.
+    var isUp: Bool {
+        infrastructureFailure == nil && (connection == "connected" || connection == "connecting")
+    }
+
+    init(journal: PostgresJournal<OrdersState, OrdersAction>) {
+        switch journal.connectionStatus.value {
+        case .connecting: connection = "connecting"
+        case .connected: connection = "connected"
+        case .reconnecting(let attempt, _, let why):
+            connection = "reconnecting"
+            reason = "attempt \(attempt): \(why)"
+        case .failed(let error):
+            connection = "failed"
+            reason = error.description
+        case .closed: connection = "closed"
+        }
+        let failure = journal.infrastructureFailure
+        infrastructureFailure = failure?.error.description
+        infrastructureFailureDate = failure.map { ISO8601DateFormatter().string(from: $0.date) }
+        lastRefusal = journal.lastRefusal?.error.description
+        appliedSequence = journal.appliedSequence
+    }
 }
 
 extension OrdersServer {
@@ -49,6 +95,7 @@ extension OrdersServer {
     func router() -> Router<OrdersRequestContext> {
         let router = Router(context: OrdersRequestContext.self)
         let (store, events, maximumBodySize) = (self.store, self.events, configuration.maximumBodySize)
+        let (journal, effects) = (self.journal, configuration.effects)
 
         // An action: 202 with the state it produced, 422 with the store's error, 400 for a bad
         // body. `Prefer: return=minimal` leaves the state out (its size grows with the orders).
@@ -89,10 +136,13 @@ extension OrdersServer {
             events.response(clientClosed: ClientCloseWatcher.clientClosed(on: context.channel))
         }
 
+        // 503 while the shared journal is down (its database unreachable, or the log stopped).
         router.get("health") { _, _ -> Response in
             let state = store.state
-            return json(.ok, HealthBody(
-                status: store.isAcceptingActions ? "ok" : "stopping",
+            let database = journal.map(DatabaseHealth.init(journal:))
+            let databaseUp = database?.isUp ?? true
+            return json(databaseUp ? .ok : .serviceUnavailable, HealthBody(
+                status: !databaseUp ? "database unavailable" : store.isAcceptingActions ? "ok" : "stopping",
                 acceptingActions: store.isAcceptingActions,
                 revision: state.revision,
                 orders: state.orders.count,
@@ -100,7 +150,9 @@ extension OrdersServer {
                 eventClients: events.clientCount,
                 effectsInFlight: store.effectsInFlight.count,
                 liveObservations: Resources.liveCount(of: .observations),
-                liveSubjectObservers: Resources.liveCount(of: .subjectObservers)
+                liveSubjectObservers: Resources.liveCount(of: .subjectObservers),
+                effects: effects.rawValue,
+                database: database
             ))
         }
         return router

@@ -2,8 +2,14 @@
 //
 //     orders-service [--port N] [--catalog-port N] [--data-dir PATH] [--payment-delay-ms N]
 //                    [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
+//                    [--idle-timeout-ms N] [--max-connections N]
+//                    [--postgres URL] [--journal NAME] [--effects on|off]
 //
-// The first line on standard output is the bound address (`listening on http://127.0.0.1:PORT`).
+// Environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
+// ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS.
+//
+// The first line on standard output is the bound address (`listening on http://127.0.0.1:PORT`);
+// the limits, the store and the effects setting are written to standard error at start.
 // SIGTERM and SIGINT shut down gracefully; the last lines report what the shutdown cancelled.
 import Foundation
 import Logging
@@ -14,11 +20,33 @@ enum OrdersServiceCommand {
     static let usage = """
         usage: orders-service [--port N] [--catalog-port N] [--data-dir PATH] [--payment-delay-ms N]
                               [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
+                              [--idle-timeout-ms N] [--max-connections N]
+                              [--postgres postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE] [--journal NAME]
+                              [--effects on|off]
+        environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
+                              ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS
         """
 
+    /// The options the environment sets, as arguments placed before the command line's.
+    static let environmentOptions = [
+        ("ORDERS_IDLE_TIMEOUT_MS", "--idle-timeout-ms"), ("ORDERS_MAX_CONNECTIONS", "--max-connections"),
+        ("ORDERS_POSTGRES_URL", "--postgres"), ("ORDERS_JOURNAL", "--journal"), ("ORDERS_EFFECTS", "--effects"),
+    ]
+
     static func main() async {
-        let configuration = parse(Array(CommandLine.arguments.dropFirst()))
-        let server = OrdersServer(configuration: configuration)
+        let environment = ProcessInfo.processInfo.environment
+        let fromEnvironment = environmentOptions.flatMap { variable, option in
+            environment[variable].map { [option, $0] } ?? []
+        }
+        let configuration = parse(fromEnvironment + Array(CommandLine.arguments.dropFirst()))
+        let server: OrdersServer
+        do {
+            server = try await OrdersServer(configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("orders-service: could not open the shared store: \(error)\n".utf8))
+            exit(1)
+        }
+        FileHandle.standardError.write(Data("orders-service: \(server.startupDescription)\n".utf8))
         let announce = Task {
             say("listening on \(await server.boundAddress().absoluteString)")
         }
@@ -53,6 +81,8 @@ enum OrdersServiceCommand {
             dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("orders-service", isDirectory: true)
         )
         var remaining = arguments[...]
+        var postgresURL: String?
+        var journalName = "orders"
         func integer(_ name: String, in range: ClosedRange<Int>) -> Int {
             guard let text = remaining.popFirst(), let value = Int(text), range.contains(value) else {
                 fail("\(name) needs a number in \(range.lowerBound)...\(range.upperBound)")
@@ -70,6 +100,20 @@ enum OrdersServiceCommand {
             case "--heartbeat-ms": configuration.heartbeat = .milliseconds(integer(argument, in: 10...600_000))
             case "--shutdown-deadline-ms":
                 configuration.shutdownDeadline = .milliseconds(integer(argument, in: 0...600_000))
+            case "--idle-timeout-ms":
+                configuration.idleTimeout = .milliseconds(integer(argument, in: 10...3_600_000))
+            case "--max-connections": configuration.maximumConnections = integer(argument, in: 1...1_000_000)
+            case "--postgres":
+                guard let url = remaining.popFirst() else { fail("--postgres needs a postgres:// URL") }
+                postgresURL = url.isEmpty ? nil : url
+            case "--journal":
+                guard let name = remaining.popFirst() else { fail("--journal needs a name") }
+                journalName = name
+            case "--effects":
+                guard let text = remaining.popFirst(), let mode = EffectsMode(rawValue: text) else {
+                    fail("--effects needs on or off")
+                }
+                configuration.effects = mode
             case "--log-level":
                 guard let text = remaining.popFirst(), let level = Logger.Level(rawValue: text) else {
                     fail("--log-level needs one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -80,6 +124,13 @@ enum OrdersServiceCommand {
                 exit(0)
             default:
                 fail("unknown argument \(argument)")
+            }
+        }
+        if let postgresURL {
+            do throws(BadRequest) {
+                configuration.postgres = try PostgresSettings(url: postgresURL, journalName: journalName)
+            } catch {
+                fail("--postgres: \(error.message)")
             }
         }
         return configuration

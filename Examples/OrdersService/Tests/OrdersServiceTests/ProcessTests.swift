@@ -63,6 +63,50 @@ import Testing
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("--port needs a number"))
     }
+
+    @Test func theEnvironmentSetsTheLimitsAndTheCommandLineWinsBothAreLoggedAtStart() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--port", "0", "--idle-timeout-ms", "1500", "--data-dir", FileManager.default.temporaryDirectory
+            .appendingPathComponent("orders-process-\(UUID().uuidString)").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["ORDERS_IDLE_TIMEOUT_MS"] = "9000"  // overridden by --idle-timeout-ms
+        environment["ORDERS_MAX_CONNECTIONS"] = "7"
+        environment["ORDERS_EFFECTS"] = "off"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let lines = LineReader(errors.fileHandleForReading)
+        let first = try #require(await lines.next(timeout: .seconds(60)))
+        #expect(first == "orders-service: idle and request-head timeout 1.5 seconds, at most 7 connections, store in memory, effects off")
+        // SIGTERM once it listens (its signal handlers are installed by then).
+        let listening = await LineReader(output.fileHandleForReading).next(timeout: .seconds(60))
+        #expect(listening?.hasPrefix("listening on ") == true)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aBadEffectsSettingOrPostgresURLExitsWithUsage() throws {
+        for (arguments, expected) in [(["--effects", "sometimes"], "--effects needs on or off"),
+                                      (["--postgres", "http://localhost"], "--postgres: not a postgres://")] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
 }
 
 /// Reads lines from a pipe, with a timeout per line.

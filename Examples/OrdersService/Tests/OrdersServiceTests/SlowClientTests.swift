@@ -81,6 +81,29 @@ extension OrdersServiceTests {
         try await running.stop()
     }
 
+    @Test func connectionsThatSendNothingAreClosedAtTheIdleTimeoutWhileHealthAnswers() async throws {
+        let running = try await RunningServer.start(idleTimeout: .seconds(1), maximumConnections: 32)
+        let port = try #require(running.baseURL.port)
+        // 48 silent connections, more than the bound: the server holds 32, the rest wait.
+        var clients: [SlowClient] = []
+        for _ in 0..<48 {
+            if let client = SlowClient(port: port) { clients.append(client) }
+        }
+        #expect(clients.count == 48)
+        let start = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(clients.filter(\.isClosedByServer).isEmpty)  // before the timeout, all open
+        // /health waits for a slot at most one timeout (the silent ones are then closed).
+        #expect((try await running.health()["catalog"] as? String) == "loaded")
+        let allClosed = await eventually(timeout: .seconds(4)) { clients.allSatisfy(\.isClosedByServer) }
+        let elapsed = ContinuousClock.now - start
+        #expect(allClosed, "\(clients.filter(\.isClosedByServer).count) of 48 closed in \(elapsed)")
+        // Two timeouts: the first 32 at 1 s, the 16 accepted then at 2 s.
+        #expect(elapsed < .seconds(3.5))
+        clients.removeAll()
+        try await running.stop()
+    }
+
     @Test func anIdleKeptAliveConnectionIsClosedAtTheIdleTimeout() async throws {
         let running = try await RunningServer.start(idleTimeout: .seconds(1))
         let port = try #require(running.baseURL.port)

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Logging
 import OrdersService
+import ReactiveToolkitPostgres
 import ReactiveToolkitServiceLifecycle
 import ServiceLifecycle
 
@@ -47,7 +48,9 @@ struct RunningServer {
         heartbeat: Duration = .seconds(5),
         shutdownDeadline: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(30),
-        maximumConnections: Int = 1_000
+        maximumConnections: Int = 1_000,
+        postgres: PostgresSettings? = nil,
+        effects: EffectsMode = .on
     ) async throws -> RunningServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("orders-service-tests-\(UUID().uuidString)", isDirectory: true)
@@ -58,8 +61,14 @@ struct RunningServer {
         configuration.shutdownDeadline = shutdownDeadline
         configuration.idleTimeout = idleTimeout
         configuration.maximumConnections = maximumConnections
+        configuration.postgres = postgres
+        configuration.effects = effects
+        // Short deadlines: a test server on loopback answers at once, and a stop must not wait.
+        configuration.journalOptions = PostgresJournalOptions(
+            name: "orders", queryTimeout: .seconds(5), connectTimeout: .seconds(5), pollInterval: .milliseconds(200),
+            sendTimeout: .seconds(5))
         configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let server = OrdersServer(configuration: configuration)
+        let server = try await OrdersServer(configuration: configuration)
         let reports = Locked<[StoreShutdownReport]>([])
         let group = server.makeServiceGroup(onShutdown: { report in reports.mutate { $0.append(report) } })
         let task = Task { try await group.run() }

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import OrdersService
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL server of `Integrations/Scripts/postgres.sh` (`eval "$(… env)"`), if set.
+enum SharedStoreServer {
+    static let environment = ProcessInfo.processInfo.environment
+
+    static var isConfigured: Bool { environment["RT_PG_HOST"] != nil }
+
+    /// Settings for a journal of the test's own (a fresh name: runs never share a log).
+    static func settings(journalName: String) -> PostgresSettings? {
+        guard let host = environment["RT_PG_HOST"] else { return nil }
+        return PostgresSettings(
+            host: host, port: Int(environment["RT_PG_PORT"] ?? "") ?? 5432,
+            username: environment["RT_PG_USER"] ?? "postgres", password: environment["RT_PG_PASSWORD"],
+            database: environment["RT_PG_DATABASE"] ?? "postgres", journalName: journalName)
+    }
+
+    /// The actions of a journal's log, in order, read straight from its table.
+    static func log(of settings: PostgresSettings) async throws -> [OrdersAction] {
+        let logger = Logger(label: "orders-tests") { _ in SwiftLogNoOpLogHandler() }
+        let connection = try await PostgresConnection.connect(
+            configuration: settings.connectionConfiguration, id: 0, logger: logger)
+        do {
+            var actions: [OrdersAction] = []
+            let rows = try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT payload FROM \(settings.journalName)_actions ORDER BY seq"),
+                logger: logger)
+            for try await payload in rows.decode(ByteBuffer.self) {
+                actions.append(try JSONDecoder().decode(OrdersAction.self, from: Data(payload.readableBytesView)))
+            }
+            try await connection.close()
+            return actions
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+/// In `OrdersServiceTests`, which is serialized (the disconnect test there counts process-wide
+/// observations, which two more servers running at the same time would change).
+extension OrdersServiceTests {
+    /// Two instances share one store through PostgreSQL; only the first runs the payments.
+    @Test(.enabled(if: SharedStoreServer.isConfigured, "RT_PG_HOST is not set (Integrations/Scripts/postgres.sh)"))
+    func twoInstancesShareTheOrdersAndOnlyTheOneWithEffectsPays() async throws {
+        let name = "orders_t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let settings = try #require(SharedStoreServer.settings(journalName: String(name)))
+        let paying = try await RunningServer.start(postgres: settings, effects: .on)
+        let quiet = try await RunningServer.start(postgres: settings, effects: .off)
+
+        // Orders submitted on the instance without effects, three at a time.
+        let ids = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let product = ["tea", "coffee", "cake"][index % 3]
+                    let (status, body) = try await quiet.post(#"{"type":"submit","product":"\#(product)","quantity":1}"#)
+                    guard status == 202 else { return nil }
+                    return (body["order"] as? [String: Any])?["id"] as? Int
+                }
+            }
+            var ids: [Int] = []
+            for try await id in group { if let id { ids.append(id) } }
+            return ids.sorted()
+        }
+        #expect(ids.count == 6)
+        #expect(Set(ids).count == 6)
+
+        // Visible, and paid, on both instances.
+        func paidOrders(_ server: RunningServer) async throws -> Set<Int> {
+            let (_, state) = try await HTTP.get(server.baseURL.appendingPathComponent("state"))
+            let orders = state["orders"] as? [String: [String: Any]] ?? [:]
+            return Set(orders.values.compactMap { $0["status"] as? String == "paid" ? $0["id"] as? Int : nil })
+        }
+        let paidEverywhere = try await eventually(timeout: .seconds(10)) {
+            let expected = Set(ids)
+            let onPaying = try await paidOrders(paying)
+            let onQuiet = try await paidOrders(quiet)
+            return onPaying == expected && onQuiet == expected
+        }
+        #expect(paidEverywhere)
+
+        // Paid once: one payment outcome per order in the shared log, all from the paying
+        // instance (a second payment feedback would have appended a second one).
+        try await Task.sleep(for: .milliseconds(300))  // past the payment delay (20 ms): none late
+        let outcomes = try await SharedStoreServer.log(of: settings).compactMap { action -> Int? in
+            if case .paymentSucceeded(let id) = action { return id }
+            return nil
+        }
+        #expect(outcomes.sorted() == ids, "payment outcomes in the log: \(outcomes.sorted())")
+        #expect(paying.server.store.effectsInFlight.isEmpty)
+
+        let health = try await quiet.health()
+        #expect(health["effects"] as? String == "off")
+        #expect((health["database"] as? [String: Any])?["connection"] as? String == "connected")
+        #expect(try await paying.health()["effects"] as? String == "on")
+
+        // A closed journal is a journal down: /health answers 503.
+        await quiet.server.journal?.close()
+        let (status, down) = try await HTTP.get(quiet.baseURL.appendingPathComponent("health"))
+        #expect(status == 503)
+        #expect((down["database"] as? [String: Any])?["connection"] as? String == "closed")
+
+        try await quiet.stop()
+        try await paying.stop()
+    }
+}
