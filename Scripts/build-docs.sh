@@ -23,6 +23,7 @@ graphs=.build-docs/symbol-graphs
 archives=.build-docs/archives
 root_modules=(StreamCore StreamCoreTesting FeedbackLoop FeedbackLoopTesting StoreKitLite StoreKitLiteTesting LoadingState)
 integrations_modules=(ReactiveToolkitLogging ReactiveToolkitServiceLifecycle ReactiveToolkitMetrics ReactiveToolkitPostgres)
+build_log=.build-docs/build.log  # a failed build's output is shown
 rm -rf "$graphs" "$archives" "$out" && mkdir -p "$graphs" "$archives"
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 
@@ -49,10 +50,13 @@ keep() {
 raw=$PWD/.build-docs/root-graphs
 rm -rf "$raw" && mkdir -p "$raw"
 for module in "${root_modules[@]}"; do
-  # An up-to-date module is not recompiled and so emits no symbol graph: drop its build products.
-  rm -rf ".build-docs/build/debug/$module.build"
+  # An up-to-date module emits no symbol graph: drop its module file, so that it is emitted
+  # again. (Not its whole .build folder: SwiftPM writes the file lists in it only when the build
+  # plan changes, and the flags here never change.)
+  rm -f .build-docs/build/*/debug/Modules/"$module".swiftmodule
   swift build --scratch-path .build-docs/build --target "$module" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$raw" >/dev/null
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$raw" >"$build_log" \
+    || { tail -40 "$build_log"; exit 1; }
   keep "$module" "$raw"
   convert "$module" "Sources/$module/$module.docc"
 done
@@ -64,10 +68,11 @@ done
   raw=$PWD/../.build-docs/integrations-graphs
   rm -rf "$raw" && mkdir -p "$raw"
   for module in "${integrations_modules[@]}"; do
-    rm -rf "../.build-docs/integrations-build/debug/$module.build"
+    rm -f ../.build-docs/integrations-build/*/debug/Modules/"$module".swiftmodule
   done
   swift build --scratch-path ../.build-docs/integrations-build \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$raw" >/dev/null
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$raw" >"../$build_log" \
+    || { tail -40 "../$build_log"; exit 1; }
 )
 for module in "${integrations_modules[@]}"; do
   keep "$module" .build-docs/integrations-graphs
