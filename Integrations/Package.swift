@@ -120,6 +120,10 @@ let package = Package(
             dependencies: [
                 "IntegrationsTestSupport",
                 "ReactiveToolkitPostgres",
+                // For the snippets of the "Sharing a store across instances" article.
+                "ReactiveToolkitServiceLifecycle",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -46,7 +46,9 @@ def compiled_snippets():
 def main():
     snippets = compiled_snippets()
     missing = []
-    for folder, _, files in os.walk(os.path.join(root, "Sources")):
+    # The root modules' catalogs and the Integrations package's.
+    walks = [w for base in ("Sources", os.path.join("Integrations", "Sources")) for w in os.walk(os.path.join(root, base))]
+    for folder, _, files in walks:
         if ".docc" not in folder:
             continue
         for name in files:

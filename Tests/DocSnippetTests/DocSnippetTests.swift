@@ -130,15 +130,17 @@ enum Catalogs {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every Markdown file of every catalog under `Sources/`.
+    /// Every Markdown file of every catalog under `Sources/` and `Integrations/Sources/`.
     static func articles() throws -> [Article] {
-        let sources = root.appendingPathComponent("Sources")
         var articles: [Article] = []
-        let enumerator = FileManager.default.enumerator(atPath: sources.path)
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.contains(".docc/"), relative.hasSuffix(".md") else { continue }
-            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
-            articles.append(Article(path: "Sources/" + relative, blocks: parse(text)))
+        for folder in ["Sources", "Integrations/Sources"] {
+            let sources = root.appendingPathComponent(folder)
+            let enumerator = FileManager.default.enumerator(atPath: sources.path)
+            while let relative = enumerator?.nextObject() as? String {
+                guard relative.contains(".docc/"), relative.hasSuffix(".md") else { continue }
+                let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+                articles.append(Article(path: folder + "/" + relative, blocks: parse(text)))
+            }
         }
         return articles.sorted { $0.path < $1.path }
     }

@@ -1,7 +1,7 @@
 public import Logging
 public import StoreKitLite
 
-/// A `LogSink` that writes a ``LoggingMiddleware``'s records to a swift-log `Logger`.
+/// A `LogSink` that writes a `LoggingMiddleware`'s records to a swift-log `Logger`.
 ///
 /// ```swift
 /// import Logging
@@ -14,7 +14,7 @@ public import StoreKitLite
 /// ])
 /// ```
 ///
-/// Levels map one to one (``StoreKitLite/LogLevel`` has swift-log's seven levels). The record's
+/// Levels map one to one (`LogLevel` has swift-log's seven levels). The record's
 /// message is the log message; its metadata (`action`, `sequence`, and `error`, `state` or
 /// `stateDiff` when present) becomes the log event's metadata, as strings. The sink asks the
 /// logger's `logLevel` before the middleware formats anything, so a record below it costs

@@ -109,7 +109,7 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     let redactor: ReasonRedactor
 
     /// Creates a journal; it connects when a store is created with it
-    /// (``StoreKitLite/Store/init(initialState:reducer:journal:middleware:observers:notifyOn:)``).
+    /// (`Store(initialState:reducer:journal:middleware:observers:notifyOn:)`).
     ///
     /// - Parameters:
     ///   - configuration: How to reach the server (postgres-nio's configuration).
