@@ -9,10 +9,10 @@
 # `docc merge` combines the archives under a synthesized front page (the package "ReactiveToolkit",
 # its topics the eleven modules) into one static site.
 #
-# The Integrations modules' symbol graphs come from a `swift build` inside `Integrations/`, in
-# its own scratch path (.build-docs/integrations-build). Its first run resolves the packages from
-# their mirrors and compiles postgres-nio, SwiftNIO, swift-nio-ssl and swift-crypto: tens of
-# minutes on a 2-core machine. Later runs recompile only the four modules.
+# The Integrations modules' symbol graphs come from the Integrations package's own build
+# (Integrations/.build), which CI has already made by then; run alone, the script makes it, and
+# its first run compiles postgres-nio, SwiftNIO, swift-nio-ssl and swift-crypto (tens of minutes
+# on a 2-core machine).
 #
 # Usage: Scripts/build-docs.sh [output-folder]   (default: .build-docs/site)
 #   DOCS_HOSTING_BASE_PATH: the site's base path on its server (default: none, the server's root).
@@ -61,21 +61,19 @@ for module in "${root_modules[@]}"; do
   convert "$module" "Sources/$module/$module.docc"
 done
 
-# The Integrations package's modules: one build of the package, with one graph folder for all
-# (the same flags on every run, so that its dependencies are not recompiled).
-(
+# The Integrations package's modules: their symbol graphs come from the package's own build
+# (Integrations/.build, with the flags CI's Integrations step builds it with), so that nothing is
+# compiled twice: `swift package dump-symbol-graph` builds what is missing and extracts the
+# graphs from the built modules.
+integrations_graphs=$(
   cd Integrations
-  raw=$PWD/../.build-docs/integrations-graphs
-  rm -rf "$raw" && mkdir -p "$raw"
-  for module in "${integrations_modules[@]}"; do
-    rm -f ../.build-docs/integrations-build/*/debug/Modules/"$module".swiftmodule
-  done
-  swift build --scratch-path ../.build-docs/integrations-build \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$raw" >"../$build_log" \
-    || { tail -40 "../$build_log"; exit 1; }
+  swift package -Xswiftc -warnings-as-errors dump-symbol-graph --minimum-access-level public \
+    --emit-extension-block-symbols >"../$build_log" 2>&1 || { tail -40 "../$build_log" >&2; exit 1; }
+  sed -n 's/^Files written to //p' "../$build_log" | tail -1
 )
+[ -d "$integrations_graphs" ] || { echo "build-docs.sh: no Integrations symbol graphs" >&2; tail -40 "$build_log" >&2; exit 1; }
 for module in "${integrations_modules[@]}"; do
-  keep "$module" .build-docs/integrations-graphs
+  keep "$module" "$integrations_graphs"
   convert "$module" "Integrations/Sources/$module/$module.docc"
 done
 
