@@ -38,6 +38,11 @@ public struct PostgresJournalOptions: Sendable {
     /// `StoreError.deadlineExceeded(mayHaveRun: false)` (the action is not run, nothing is
     /// written), instead of waiting for the connection, at most ``sendTimeout``.
     public var failFastWhileReconnecting: Bool
+    /// The effects lease (nil, the default: none, every instance runs its effects): one instance
+    /// at a time holds it, and runs the feedbacks given to `StoreService(…, lease:
+    /// journal.lease)`; the actions it sends while it leads carry the lease's epoch and are
+    /// refused once another instance took the lease over (Decision 0027).
+    public var effectsLease: EffectsLeaseOptions?
 
     /// Creates options.
     ///
