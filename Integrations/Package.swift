@@ -58,6 +58,7 @@ let package = Package(
         .target(
             name: "ReactiveToolkitPostgres",
             dependencies: [
+                "ReactiveToolkitServiceLifecycle",
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -97,6 +98,8 @@ let package = Package(
                 "ReactiveToolkitPostgres",
                 "ReactiveToolkitServiceLifecycle",
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

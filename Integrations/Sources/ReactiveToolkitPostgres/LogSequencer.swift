@@ -63,6 +63,11 @@ struct LogSequencer<Action, Local> {
         return true
     }
 
+    /// Forgets one of this instance's actions the log refused (it was never appended).
+    mutating func refused(origin: String) -> Local? {
+        uncommitted.removeValue(forKey: origin)
+    }
+
     /// Whether `origin` is one of this instance's uncommitted actions (a catch-up then places
     /// it with ``committed(origin:at:)`` instead of decoding its payload).
     func isUncommitted(_ origin: String) -> Bool {

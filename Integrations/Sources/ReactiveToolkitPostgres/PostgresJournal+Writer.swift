@@ -22,9 +22,15 @@ extension PostgresJournal {
                 attempt = 0
                 markConnected()
                 while true {
-                    guard let batch = await nextWrites(&wakes) else { break }
+                    guard let next = await nextWrites(&wakes) else { break }
+                    let (batch, fence) = next
                     inDoubt = batch
-                    let rows = try await insert(batch, on: connection)
+                    let rows: [(Int64, String)]
+                    if let fence {
+                        rows = try await insertFenced(batch, epoch: fence, on: connection)
+                    } else {
+                        rows = try await insert(batch, on: connection)
+                    }
                     inDoubt = []
                     markConnected()
                     placeCommitted(rows)
@@ -39,20 +45,22 @@ extension PostgresJournal {
         }
     }
 
-    /// The next actions to insert (at most a batch), waiting for some; nil once closed.
+    /// The next actions to insert (at most a batch, all sent under one lease epoch or none),
+    /// waiting for some; nil once closed.
     private func nextWrites(
         _ wakes: inout AsyncStream<Void>.Iterator
-    ) async -> [(origin: String, payload: ByteBuffer)]? {
+    ) async -> (batch: [(origin: String, payload: ByteBuffer)], fence: Int64?)? {
         let size = options.batchSize
         while true {
-            let batch = shared.withLockedValue { shared -> [(origin: String, payload: ByteBuffer)]? in
+            let next = shared.withLockedValue { shared -> (batch: [(origin: String, payload: ByteBuffer)], fence: Int64?)? in
                 if shared.isClosed || shared.stopped != nil { return nil }
-                let count = min(size, shared.writes.count)
+                let fence = shared.writes.first.flatMap { shared.fences[$0.origin] }
+                let count = min(size, shared.writes.prefix { shared.fences[$0.origin] == fence }.count)
                 defer { shared.writes.removeFirst(count) }
-                return Array(shared.writes.prefix(count))
+                return (Array(shared.writes.prefix(count)), fence)
             }
-            guard let batch else { return nil }
-            if !batch.isEmpty { return batch }
+            guard let next else { return nil }
+            if !next.batch.isEmpty { return next }
             guard await wakes.next() != nil else { return nil }
         }
     }
@@ -96,7 +104,10 @@ extension PostgresJournal {
     /// is ready, or asks for a catch-up if places before them are missing.
     func placeCommitted(_ rows: [(Int64, String)]) {
         shared.withLockedValue { shared in
-            for (sequence, origin) in rows { shared.sequencer.committed(origin: origin, at: sequence) }
+            for (sequence, origin) in rows {
+                shared.sequencer.committed(origin: origin, at: sequence)
+                shared.fences[origin] = nil
+            }
         }
         pump()
         catchUpIfGap()

@@ -42,11 +42,13 @@ import NIOConcurrencyHelpers
 ///   carry PostgreSQL's SQLSTATE and message, never the password or a connection string.
 ///
 /// Limits today (issue 31 tracks them):
-/// - **Effects run on every instance.** A feedback attached to a shared store sees every state,
-///   including the states other instances' actions made, so each instance starts the effect: a
-///   payment feedback on two instances pays every order twice. Attach side-effecting feedbacks
-///   on one instance only (a configuration flag), or make the external call idempotent (key it
-///   by the order, and let the other side de-duplicate).
+/// - **Effects run on every instance unless they are leased.** A feedback attached to a shared
+///   store sees every state, including the states other instances' actions made. Set
+///   ``PostgresJournalOptions/effectsLease`` and pass ``lease`` to `StoreService(…, lease:)`:
+///   the feedbacks then run on the lease holder only, and its actions are fenced by the lease's
+///   epoch (Decision 0027). Across a failover the new leader starts from the current state, so
+///   an effect may run again (at least once): key the external call by the entity (the order)
+///   and let the other side de-duplicate, for exactly-once *observable* effects.
 /// - Refused actions are appended to the log like the others (the writer cannot know the state
 ///   an action will meet at its place); a refused action changes no state, so it only costs a
 ///   row until compaction deletes it. The log is compacted only with
@@ -89,6 +91,8 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         var position: Int64 = 0
         /// A state to snapshot, at its position: taken by the snapshot task.
         var snapshot: (position: Int64, state: State)?
+        /// The lease epoch of the waiting actions sent while this instance led the effects, by origin.
+        var fences: [String: Int64] = [:]
     }
 
     let configuration: PostgresConnection.Configuration
@@ -107,6 +111,8 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     let deadlineWakes: AsyncStream<Void>
     /// Removes the password and connection strings from the reasons it shows and logs.
     let redactor: ReasonRedactor
+    /// The effects lease, if ``PostgresJournalOptions/effectsLease`` is set.
+    let effectsLease: PostgresEffectsLease?
 
     /// Creates a journal; it connects when a store is created with it
     /// (`Store(initialState:reducer:journal:middleware:observers:notifyOn:)`).
@@ -137,6 +143,11 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         deadlineWakes = deadlines.stream
         deadlineWake = deadlines.continuation
         redactor = ReasonRedactor(configuration: configuration)
+        if let lease = options.effectsLease {
+            effectsLease = PostgresEffectsLease(holder: instanceID, options: lease)
+        } else {
+            effectsLease = nil
+        }
     }
 
     deinit {
@@ -196,6 +207,7 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     /// It returns once the journal's tasks have ended: at once while the server refuses
     /// connections, within ``PostgresJournalOptions/connectTimeout`` while one is being opened.
     public func close() async {
+        await releaseLease()
         let (tasks, connections, released) = shared.withLockedValue { shared in
             shared.isClosed = true
             let released = shared.sequencer.removeAll()
@@ -216,6 +228,10 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         withExtendedLifetime(released) {}  // held actions are dropped here, outside the lock
         status.value = .closed
     }
+
+    /// The effects lease (nil unless ``PostgresJournalOptions/effectsLease`` is set): give it to
+    /// `StoreService(…, lease: journal.lease)` to run the feedbacks on one instance at a time.
+    public var lease: PostgresEffectsLease? { effectsLease }
 
     // MARK: - The store's side
 
@@ -245,12 +261,14 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             return nil
         }
         let deadline = options.sendTimeout.map { ContinuousClock.now + $0 }
+        let fence = effectsLease?.fence
         let accepted = shared.withLockedValue { shared -> Bool in
             guard !shared.isClosed, shared.stopped == nil else { return false }
             shared.nextOrigin &+= 1
             let origin = "\(instanceID):\(shared.nextOrigin)"
             shared.sequencer.register(origin: origin, local: held)
             shared.writes.append((origin, payload))
+            if let fence { shared.fences[origin] = fence }
             if let deadline { shared.deadlines.append((deadline, WeakHeldAction(held))) }
             return true
         }

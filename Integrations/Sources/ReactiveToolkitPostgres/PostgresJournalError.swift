@@ -33,6 +33,10 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
     case connection(reason: String)
     /// The journal was closed.
     case closed
+    /// An action sent while this instance led the effects, under lease epoch `epoch`, reached
+    /// the log after another instance took the lease over (it is at `current`): it is refused,
+    /// nothing is written, so that an old leader cannot act (Decision 0027).
+    case fenced(epoch: Int64, current: Int64)
 
     /// A readable description of the failure.
     public var description: String {
@@ -48,6 +52,8 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
         case .timedOut(let operation, let after): "\(operation) timed out after \(after)"
         case .connection(let reason): "PostgreSQL: \(reason)"
         case .closed: "the journal is closed"
+        case .fenced(let epoch, let current):
+            "fenced: sent under effects lease epoch \(epoch), but the lease is at epoch \(current)"
         }
     }
 }

@@ -50,6 +50,11 @@ public struct PostgresJournalOptions: Sendable {
     /// `<name>_instances` (it does so at least every ``pollInterval`` and a quarter of this, while
     /// it follows the log). Only used with ``retainedActions``.
     public var instanceExpiry: Duration
+    /// The effects lease (nil, the default: none, every instance runs its effects): one instance
+    /// at a time holds it, and runs the feedbacks given to `StoreService(…, lease:
+    /// journal.lease)`; the actions it sends while it leads carry the lease's epoch and are
+    /// refused once another instance took the lease over (Decision 0027).
+    public var effectsLease: EffectsLeaseOptions?
 
     /// Creates options.
     ///

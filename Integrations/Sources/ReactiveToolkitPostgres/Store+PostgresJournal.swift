@@ -149,12 +149,13 @@ extension PostgresJournal {
         let follower = Task { await self.runFollower() }
         let snapshots = Task { await self.runSnapshots() }
         let deadlines = Task { await self.runDeadlines() }
+        let tasks = [writer, follower, snapshots, deadlines] + (effectsLease.map { lease in [Task { await self.runLease(lease) }] } ?? [])
         let cancel = shared.withLockedValue { shared -> Bool in
             shared.store = store
-            shared.tasks = [writer, follower, snapshots, deadlines]
+            shared.tasks = tasks
             return shared.isClosed
         }
-        if cancel { for task in [writer, follower, snapshots, deadlines] { task.cancel() } }
+        if cancel { for task in tasks { task.cancel() } }
     }
 
     /// Writes the states the reducer kept as snapshots (the first instance to write one wins;

@@ -43,16 +43,21 @@ import StreamCore
 ///    the sends still waiting for it fail), detaches the feedbacks, logs a notice naming each
 ///    cancelled effect, hands a ``StoreShutdownReport`` to `onShutdown`, and returns.
 ///
+/// With a `lease` (a shared store's ``EffectsLease``), the feedbacks are attached only while
+/// this instance holds it: when it wins the lease, and detached (their effects cancelled) when it
+/// loses it, so that each effect runs on one instance (Decision 0027).
+///
 /// If the task running the service is cancelled instead (not a graceful shutdown), steps 1 and 3
 /// happen at once, without waiting.
 public struct StoreService<State: Sendable, Action: Sendable>: Service {
     /// The store the service runs.
     public let store: Store<State, Action>
-    private let feedbacks: [Feedback<State, Action>]
+    let feedbacks: [Feedback<State, Action>]
     private let shutdownDeadline: Duration
     private let logger: Logger?
     private let onShutdown: @Sendable (StoreShutdownReport) -> Void
     private let closing: @Sendable () async -> Void
+    let lease: (any EffectsLease)?
 
     /// Creates a service.
     ///
@@ -68,15 +73,20 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
     ///     the store's journal here (`await journal.close()`), so that sends still waiting for
     ///     its database fail with `StoreError.deadlineExceeded(mayHaveRun: true)` instead of
     ///     holding the shutdown. Nothing by default.
+    ///   - lease: Runs the feedbacks only while this instance holds the lease (a shared store's
+    ///     effects lease, so that each effect runs on one instance); nil (the default) runs them
+    ///     for as long as the service runs.
     public init(
         store: Store<State, Action>,
         feedbacks: [Feedback<State, Action>] = [],
         shutdownDeadline: Duration = .seconds(10),
         logger: Logger? = nil,
         onShutdown: @escaping @Sendable (StoreShutdownReport) -> Void = { _ in },
-        closing: @escaping @Sendable () async -> Void = {}
+        closing: @escaping @Sendable () async -> Void = {},
+        lease: (any EffectsLease)? = nil
     ) {
         self.closing = closing
+        self.lease = lease
         self.store = store
         self.feedbacks = feedbacks
         self.shutdownDeadline = shutdownDeadline
@@ -87,7 +97,7 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
     /// Attaches the feedbacks, waits for a graceful shutdown (or cancellation), then shuts the
     /// store down as described above.
     public func run() async throws {
-        let attached = feedbacks.map { store.attach(effect: $0.effects, named: $0.name) }
+        let attachment = attachFeedbacks()
         let graceful: Bool
         do {
             try await gracefulShutdown()
@@ -96,8 +106,9 @@ public struct StoreService<State: Sendable, Action: Sendable>: Service {
             graceful = false  // the task was cancelled: shut down without waiting
         }
         let report = await Self.shutDown(store, deadline: graceful ? shutdownDeadline : .zero)
+        let detach = attachment.end()
         await closing()
-        for attachment in attached { attachment.dispose() }
+        detach()
         if let logger {
             if report.cancelledEffects.isEmpty {
                 logger.info("store shut down; every effect in flight finished")

@@ -4,6 +4,7 @@
 // With COUNT -1 it sends until it is killed, printing `ack TAG` for each acknowledged action.
 //
 //   PostgresJournalChild NAME INDEX COUNT TOTAL      (server from RT_PG_HOST/RT_PG_PORT/…)
+//   PostgresJournalChild --payments NAME INDEX ORDERS LEASE_MS   (Payments.swift)
 //   PostgresJournalChild --shutdown-during-outage NAME SEND_MS SHUTDOWN_MS   (ShutdownDuringOutage.swift)
 import Foundation
 import IntegrationsTestSupport
@@ -29,6 +30,17 @@ if arguments.count == 5, arguments[1] == "--shutdown-during-outage", let send = 
     do {
         try await runShutdownDuringOutage(
             name: arguments[2], sendMilliseconds: send, shutdownMilliseconds: shutdown, configuration: configuration)
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+if arguments.count == 6, arguments[1] == "--payments", let index = Int(arguments[3]), let orders = Int(arguments[4]),
+    let lease = Int(arguments[5])
+{
+    do {
+        try await runPayments(
+            name: arguments[2], index: index, orders: orders, leaseMilliseconds: lease, configuration: configuration)
         exit(0)
     } catch {
         fail("\(error)")

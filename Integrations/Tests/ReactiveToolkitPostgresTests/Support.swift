@@ -94,7 +94,7 @@ enum TestServer {
     /// Drops the journal's tables.
     static func drop(_ name: String) async {
         _ = try? await withConnection { connection in
-            for table in ["actions", "snapshots", "counter", "instances"] {
+            for table in ["actions", "snapshots", "counter", "instances", "lease", "gateway"] {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(name)_\(table)"), logger: logger)
             }
         }
