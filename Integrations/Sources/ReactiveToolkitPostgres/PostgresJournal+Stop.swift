@@ -15,6 +15,7 @@ extension PostgresJournal {
             guard !shared.isClosed, shared.stopped == nil else { return nil }
             shared.stopped = error
             shared.writes = []
+            shared.fences = [:]
             shared.deadlines = []
             return shared.sequencer.removeAll()
         }

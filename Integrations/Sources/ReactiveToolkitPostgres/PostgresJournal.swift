@@ -292,28 +292,6 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         }
     }
 
-    /// Ends the wait of the senders whose ``PostgresJournalOptions/sendTimeout`` passed, until
-    /// the journal closes. Their actions stay held: they are still applied at their place.
-    func runDeadlines() async {
-        var wakes = deadlineWakes.makeAsyncIterator()
-        let clock = ContinuousClock()
-        while !isClosed {
-            let (expired, next) = shared.withLockedValue { shared in
-                let now = clock.now
-                let count = shared.deadlines.prefix { $0.at <= now }.count
-                let expired = shared.deadlines.prefix(count).compactMap { $0.action.held }
-                shared.deadlines.removeFirst(count)
-                return (expired, shared.deadlines.first?.at)
-            }
-            for held in expired { held.failSender(.deadlineExceeded(mayHaveRun: true)) }
-            if let next {
-                try? await Task.sleep(until: next, clock: clock)
-            } else if await wakes.next() == nil {
-                return
-            }
-        }
-    }
-
     /// Records a failure of the database side, with its time.
     func recordInfrastructure(_ error: PostgresJournalError) {
         let failure = PostgresJournalFailure(error: error, date: Date())
@@ -398,11 +376,4 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
-}
-
-/// A held action the deadline list does not keep alive.
-struct WeakHeldAction<State: Sendable, Action: Sendable>: Sendable {
-    weak var held: HeldAction<State, Action>?
-
-    init(_ held: HeldAction<State, Action>) { self.held = held }
 }

@@ -70,18 +70,20 @@ enum SharingArticleSnippets {
         store: Store<Ledger, LedgerAction>, journal: PostgresJournal<Ledger, LedgerAction>,
         payment: Feedback<Ledger, LedgerAction>, http: some Service, logger: Logger
     ) async throws {
-        // snippet: SharingEffectsOnOneInstance
-        // Only the instance started with RUN_EFFECTS=1 attaches the side-effecting feedbacks.
-        let runsEffects = ProcessInfo.processInfo.environment["RUN_EFFECTS"] == "1"
-        let feedbacks = runsEffects ? [payment] : []
+        // snippet: SharingEffectsLease
+        // The same on every instance: one of them at a time holds the lease.
+        var options = PostgresJournalOptions(name: "orders")
+        options.effectsLease = EffectsLeaseOptions(duration: .seconds(10))
         // end
+        _ = options
         // snippet: SharingShutdown
         let service = StoreService(
             store: store,
-            feedbacks: feedbacks,
+            feedbacks: [payment],  // attached only while this instance holds the lease
             shutdownDeadline: .seconds(5),
             logger: logger,
-            closing: { await journal.close() })  // the journal closes last
+            closing: { await journal.close() },  // the journal closes last (and hands the lease over)
+            lease: journal.lease)
         let group = ServiceGroup(
             services: [service, http],  // shut down in reverse order: HTTP first
             gracefulShutdownSignals: [.sigterm, .sigint],
