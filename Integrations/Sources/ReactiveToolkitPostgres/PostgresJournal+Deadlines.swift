@@ -1,3 +1,5 @@
+import StoreKitLite
+
 extension PostgresJournal {
     /// Ends the wait of the senders whose ``PostgresJournalOptions/sendTimeout`` passed, until
     /// the journal closes. Their actions stay held: they are still applied at their place.
