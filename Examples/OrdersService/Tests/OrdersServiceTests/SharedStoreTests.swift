@@ -196,4 +196,43 @@ extension OrdersServiceTests {
 
         try await other.stop()
     }
+
+    /// A holder cut off mid-payment (its service cancelled, not shut down gracefully: the
+    /// payment's outcome never reaches the log): the other instance takes over from the state,
+    /// pays the order again, and the gateway absorbs the repeat by its key: one charge, one
+    /// outcome in the log.
+    @Test(.enabled(if: SharedStoreServer.isConfigured, "RT_PG_HOST is not set (Integrations/Scripts/postgres.sh)"))
+    func aPaymentCutOffByAFailoverIsRepeatedUnderItsKeyAndAbsorbed() async throws {
+        let name = "orders_f_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let settings = try #require(SharedStoreServer.settings(journalName: String(name)))
+        let gateway = PaymentGateway()
+        // The first instance wins the lease and pays slowly; the second pays at once.
+        let slow = try await RunningServer.start(
+            paymentDelay: .seconds(30), postgres: settings, effects: .leased, leaseDuration: .seconds(2),
+            paymentGateway: gateway)
+        #expect(await eventually(timeout: .seconds(10)) { slow.server.journal?.lease?.isLeader == true })
+        let fast = try await RunningServer.start(
+            postgres: settings, effects: .leased, leaseDuration: .seconds(2), paymentGateway: gateway)
+        #expect(fast.server.journal?.lease?.isLeader == false)
+
+        let (status, body) = try await fast.post(#"{"type":"submit","product":"tea","quantity":1}"#)
+        #expect(status == 202)
+        let id = try #require((body["order"] as? [String: Any])?["id"] as? Int)
+        #expect(await eventually(timeout: .seconds(10)) { gateway.charges["order-\(id)"] == .paid })
+        #expect(slow.server.store.effectsInFlight == ["payment \(id)"])
+
+        // Cut off mid-payment: cancelled, its payment with it.
+        slow.task.cancel()
+        _ = try? await slow.task.value
+        #expect(await eventually(timeout: .seconds(10)) { fast.server.journal?.lease?.isLeader == true })
+        #expect(await eventually(timeout: .seconds(10)) { fast.server.store.state.orders[id]?.status == .paid })
+        try await Task.sleep(for: .milliseconds(300))
+        let outcomes = try await SharedStoreServer.log(of: settings).filter { $0 == .paymentSucceeded(id: id) }
+        #expect(outcomes.count == 1, "one payment outcome in the log")
+        #expect(gateway.charges.count == 1)
+        #expect(gateway.absorbedRepeats == 1, "the new leader's repeat, absorbed by its key")
+
+        try await fast.stop()
+        try? FileManager.default.removeItem(at: slow.dataDirectory)
+    }
 }
