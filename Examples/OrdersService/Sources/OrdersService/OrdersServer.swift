@@ -42,9 +42,15 @@ public struct OrdersServerConfiguration: Sendable {
     public var postgres: PostgresSettings?
     /// The shared journal's options other than its name (its deadlines, poll interval, bounds).
     public var journalOptions = PostgresJournalOptions(name: "orders")
-    /// Whether this instance runs the side-effecting feedbacks (the payments): with several
-    /// instances sharing a store, exactly one should (see ``EffectsMode``).
-    public var effects = EffectsMode.on
+    /// Whether this instance runs the side-effecting feedbacks (the payments), nil for the
+    /// default: `.on` in memory, `.leased` in PostgreSQL mode (see ``EffectsMode`` and
+    /// ``effectsMode``).
+    public var effects: EffectsMode?
+    /// How long the effects lease lasts without a renewal (PostgreSQL mode, `.leased`): another
+    /// instance takes over from a holder that died within about this time (plus a third of it).
+    public var leaseDuration: Duration = .seconds(10)
+    /// Where the payments are charged, by idempotency key (nil: a fake gateway of this instance).
+    public var paymentGateway: PaymentGateway?
     /// The catalog the catalog endpoint serves.
     public var catalog = Catalog(products: [
         Product(id: "tea", name: "Tea", priceCents: 350),
@@ -55,6 +61,13 @@ public struct OrdersServerConfiguration: Sendable {
     /// The service's logger (the store logs actions at debug level, so nothing is formatted
     /// unless this logger's level is debug or lower).
     public var logger = Logger(label: "orders-service")
+
+    /// The effects setting in force: ``effects``, or its default (`.on` in memory, `.leased` in
+    /// PostgreSQL mode); `.leased` in memory is `.on`.
+    public var effectsMode: EffectsMode {
+        guard postgres != nil else { return effects == .off ? .off : .on }
+        return effects ?? .leased
+    }
 
     /// Creates a configuration.
     ///
@@ -74,6 +87,8 @@ public struct OrdersServer: Sendable {
     /// The shared store's journal (PostgreSQL mode), or nil.
     public let journal: PostgresJournal<OrdersState, OrdersAction>?
     let events: EventStreams
+    /// Where this instance's payments are charged.
+    public let paymentGateway: PaymentGateway
     let catalogAddress = AddressPromise()
     let address = AddressPromise()
     private let logging: LoggingMiddleware<OrdersState, OrdersAction>
@@ -87,12 +102,16 @@ public struct OrdersServer: Sendable {
     ///   within the journal's connect timeout, say); nothing in memory mode.
     public init(configuration: OrdersServerConfiguration) async throws {
         self.configuration = configuration
+        paymentGateway = configuration.paymentGateway ?? PaymentGateway()
         // snippet: ServiceStore
         logging = LoggingMiddleware(logger: configuration.logger, level: .debug, failureLevel: .info)
         metrics = StoreMetrics(label: "orders")
         if let postgres = configuration.postgres {
             var options = configuration.journalOptions
             options.name = postgres.journalName
+            if configuration.effectsMode == .leased {
+                options.effectsLease = EffectsLeaseOptions(duration: configuration.leaseDuration)
+            }
             let journal = try PostgresJournal<OrdersState, OrdersAction>(
                 configuration: postgres.connectionConfiguration, options: options, logger: configuration.logger)
             self.journal = journal
@@ -117,17 +136,23 @@ public struct OrdersServer: Sendable {
         events = EventStreams(store: store, heartbeat: configuration.heartbeat)
     }
 
-    /// The feedbacks with side effects outside the service (the payments): attached only when
-    /// ``OrdersServerConfiguration/effects`` is `.on`. A lease would attach these while held.
+    /// The feedbacks with side effects outside the service (the payments): attached for as long
+    /// as the service runs with effects `.on`, while this instance holds the effects lease with
+    /// `.leased`, never with `.off`.
     public func sideEffectFeedbacks() -> [Feedback<OrdersState, OrdersAction>] {
-        [paymentFeedback(delay: configuration.paymentDelay)]
+        [paymentFeedback(delay: configuration.paymentDelay, gateway: paymentGateway)]
     }
 
     /// What the service prints at start: its limits, its store, its effects.
     public var startupDescription: String {
         let store = configuration.postgres.map { "shared through \($0.redactedDescription)" } ?? "in memory"
         return "idle and request-head timeout \(configuration.idleTimeout), at most "
-            + "\(configuration.maximumConnections) connections, store \(store), effects \(configuration.effects.rawValue)"
+            + "\(configuration.maximumConnections) connections, store \(store), effects \(effectsDescription)"
+    }
+
+    var effectsDescription: String {
+        let mode = configuration.effectsMode
+        return mode == .leased ? "leased (lease \(configuration.leaseDuration))" : mode.rawValue
     }
 
     /// The address the HTTP server is bound to, once it is (`http://127.0.0.1:PORT`).
@@ -168,16 +193,22 @@ public struct OrdersServer: Sendable {
             logger: quiet
         )
         let catalog = catalogFeedback(endpoint: { await catalogAddress.value }, folder: configuration.dataDirectory)
-        let effects = configuration.effects == .on ? sideEffectFeedbacks() : []
         let journal = self.journal
+        // With `.leased`, the payments run while this instance holds the journal's effects lease
+        // (the catalog feedback, which only reads the catalog, runs on every instance: its own
+        // service, shut down after the store's).
+        let lease = configuration.effectsMode == .leased ? journal?.lease : nil
+        let effects = configuration.effectsMode == .off ? [] : sideEffectFeedbacks()
+        let catalogService = lease == nil ? nil : AttachedFeedbacksService(store: store, feedbacks: [catalog])
         // snippet: ServiceLifecycle
         let storeService = StoreService(
             store: store,
-            feedbacks: [catalog] + effects,
+            feedbacks: (lease == nil ? [catalog] : []) + effects,
             shutdownDeadline: configuration.shutdownDeadline,
             logger: logger,
             onShutdown: onShutdown,
-            closing: { await journal?.close() }  // last: after the HTTP server and the store
+            closing: { await journal?.close() },  // last: after the HTTP server and the store
+            lease: lease  // PostgreSQL mode: the payments run on the lease holder only
         )
         // end
         let address = self.address
@@ -198,7 +229,7 @@ public struct OrdersServer: Sendable {
             logger: quiet
         )
         return ServiceGroup(
-            services: [catalogServer, storeService, server],
+            services: [catalogServer] + (catalogService.map { [$0] } ?? []) + [storeService, server] as [any Service],
             gracefulShutdownSignals: signals,
             logger: quiet
         )
@@ -242,5 +273,19 @@ final class AddressPromise: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+/// Feedbacks attached for as long as the service runs (until a graceful shutdown or
+/// cancellation), without a lease: the catalog feedback beside a ``StoreService`` whose
+/// feedbacks are leased. Listed before the store's service, so that it stops after it.
+struct AttachedFeedbacksService<State: Sendable, Action: Sendable>: Service {
+    let store: Store<State, Action>
+    let feedbacks: [Feedback<State, Action>]
+
+    func run() async throws {
+        let attached = feedbacks.map { store.attach(effect: $0.effects, named: $0.name) }
+        try? await gracefulShutdown()
+        for attachment in attached { attachment.dispose() }
     }
 }

@@ -68,15 +68,17 @@ public struct PostgresSettings: Sendable, Hashable {
 /// Whether this instance runs the side-effecting feedbacks (the payments).
 ///
 /// With several instances sharing one store, each instance's feedbacks see every state, the
-/// ones the other instances' actions made too, so a payment feedback on two instances would pay
-/// every order twice: run exactly one instance with `.on`, the others with `.off`.
-///
-/// This is the hook for a lease (issue 31): a case such as `whileHolding(lease)` would attach
-/// ``OrdersServer/sideEffectFeedbacks()`` while this instance holds the lease and detach them
-/// when it loses it, instead of the fixed choice made here at start.
+/// ones the other instances' actions made too, so a payment feedback attached on two instances
+/// would pay every order twice. `.leased` (the PostgreSQL mode's default) lets every instance
+/// run with effects: the journal's effects lease (Decision 0027) elects one of them, which runs
+/// the payments while it holds the lease; another takes over when it stops or dies.
 public enum EffectsMode: String, Sendable, Hashable, CaseIterable {
-    /// This instance pays the orders (the default; the only choice with one instance).
+    /// This instance always pays the orders (the in-memory default; with a shared store, for
+    /// one instance only, the others `.off`).
     case on
     /// This instance never starts a payment; another instance does.
     case off
+    /// This instance pays the orders while it holds the shared journal's effects lease (the
+    /// PostgreSQL mode's default; in memory, the same as `.on`: there is nobody to share with).
+    case leased
 }

@@ -43,10 +43,27 @@ struct HealthBody: Encodable {
     var liveObservations: Int
     /// StreamCore's live subject-observer count (debug builds; 0 in release builds).
     var liveSubjectObservers: Int
-    /// Whether this instance runs the payments (`on` or `off`).
+    /// Whether this instance runs the payments (`on`, `off`, or `leased`: while it holds the
+    /// effects lease).
     var effects: String
+    /// The effects lease (PostgreSQL mode with effects `leased` only).
+    var lease: LeaseHealth?
     /// The shared journal (PostgreSQL mode only).
     var database: DatabaseHealth?
+}
+
+/// The effects lease's part of `GET /health`.
+struct LeaseHealth: Encodable {
+    /// Whether this instance holds the lease, and so runs the payments (as far as it knows: a
+    /// paused holder learns of a takeover at its next renewal, and is fenced meanwhile).
+    var isLeader: Bool
+    /// The epoch this instance holds the lease at, while it does.
+    var epoch: Int64?
+
+    init(lease: PostgresEffectsLease) {
+        isLeader = lease.isLeader
+        epoch = lease.epoch
+    }
 }
 
 /// The shared journal's part of `GET /health`.
@@ -95,7 +112,8 @@ extension OrdersServer {
     func router() -> Router<OrdersRequestContext> {
         let router = Router(context: OrdersRequestContext.self)
         let (store, events, maximumBodySize) = (self.store, self.events, configuration.maximumBodySize)
-        let (journal, effects) = (self.journal, configuration.effects)
+        let (journal, effects) = (self.journal, configuration.effectsMode)
+        let lease = effects == .leased ? journal?.lease : nil
 
         // An action: 202 with the state it produced, 422 with the store's error, 400 for a bad
         // body. `Prefer: return=minimal` leaves the state out (its size grows with the orders).
@@ -152,6 +170,7 @@ extension OrdersServer {
                 liveObservations: Resources.liveCount(of: .observations),
                 liveSubjectObservers: Resources.liveCount(of: .subjectObservers),
                 effects: effects.rawValue,
+                lease: lease.map(LeaseHealth.init(lease:)),
                 database: database
             ))
         }

@@ -3,10 +3,10 @@
 //     orders-service [--port N] [--catalog-port N] [--data-dir PATH] [--payment-delay-ms N]
 //                    [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
 //                    [--idle-timeout-ms N] [--max-connections N]
-//                    [--postgres URL] [--journal NAME] [--effects on|off]
+//                    [--postgres URL] [--journal NAME] [--effects on|off|leased] [--lease-ms N]
 //
 // Environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
-// ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS.
+// ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS.
 //
 // The first line on standard output is the bound address (`listening on http://127.0.0.1:PORT`);
 // the limits, the store and the effects setting are written to standard error at start.
@@ -22,15 +22,16 @@ enum OrdersServiceCommand {
                               [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
                               [--idle-timeout-ms N] [--max-connections N]
                               [--postgres postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE] [--journal NAME]
-                              [--effects on|off]
+                              [--effects on|off|leased] [--lease-ms N]
         environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
-                              ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS
+                              ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS
         """
 
     /// The options the environment sets, as arguments placed before the command line's.
     static let environmentOptions = [
         ("ORDERS_IDLE_TIMEOUT_MS", "--idle-timeout-ms"), ("ORDERS_MAX_CONNECTIONS", "--max-connections"),
         ("ORDERS_POSTGRES_URL", "--postgres"), ("ORDERS_JOURNAL", "--journal"), ("ORDERS_EFFECTS", "--effects"),
+        ("ORDERS_LEASE_MS", "--lease-ms"),
     ]
 
     static func main() async {
@@ -111,9 +112,10 @@ enum OrdersServiceCommand {
                 journalName = name
             case "--effects":
                 guard let text = remaining.popFirst(), let mode = EffectsMode(rawValue: text) else {
-                    fail("--effects needs on or off")
+                    fail("--effects needs on, off or leased")
                 }
                 configuration.effects = mode
+            case "--lease-ms": configuration.leaseDuration = .milliseconds(integer(argument, in: 100...3_600_000))
             case "--log-level":
                 guard let text = remaining.popFirst(), let level = Logger.Level(rawValue: text) else {
                     fail("--log-level needs one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func aBadEffectsSettingOrPostgresURLExitsWithUsage() throws {
-        for (arguments, expected) in [(["--effects", "sometimes"], "--effects needs on or off"),
+        for (arguments, expected) in [(["--effects", "sometimes"], "--effects needs on, off or leased"),
                                       (["--postgres", "http://localhost"], "--postgres: not a postgres://")] {
             let process = Process()
             process.executableURL = Self.executable

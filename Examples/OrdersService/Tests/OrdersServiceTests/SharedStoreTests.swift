@@ -110,4 +110,129 @@ extension OrdersServiceTests {
         try await quiet.stop()
         try await paying.stop()
     }
+
+    /// Two instances both with effects `leased` on one journal: the lease holder pays each
+    /// order once, whichever instance took it; once the holder stops, the other takes the lease
+    /// over and pays the new orders.
+    @Test(.enabled(if: SharedStoreServer.isConfigured, "RT_PG_HOST is not set (Integrations/Scripts/postgres.sh)"))
+    func twoInstancesWithLeasedEffectsPayEachOrderOnceAndTheOtherTakesOver() async throws {
+        let name = "orders_l_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let settings = try #require(SharedStoreServer.settings(journalName: String(name)))
+        // One gateway for both: it sees every charge (by key) and the repeats it absorbed.
+        let gateway = PaymentGateway()
+        let first = try await RunningServer.start(
+            postgres: settings, effects: .leased, leaseDuration: .seconds(2), paymentGateway: gateway)
+        let second = try await RunningServer.start(
+            postgres: settings, effects: .leased, leaseDuration: .seconds(2), paymentGateway: gateway)
+        let servers = [first, second]
+        func leaders() -> [Int] {
+            servers.indices.filter { servers[$0].server.journal?.lease?.isLeader == true }
+        }
+        #expect(await eventually(timeout: .seconds(10)) { leaders().count == 1 })
+
+        func submit(_ count: Int, on targets: [RunningServer]) async throws -> [Int] {
+            try await withThrowingTaskGroup(of: Int?.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        let product = ["tea", "coffee", "cake"][index % 3]
+                        let (status, body) = try await targets[index % targets.count].post(
+                            #"{"type":"submit","product":"\#(product)","quantity":1}"#, headers: ["Prefer": "return=minimal"])
+                        guard status == 202 else { return nil }
+                        return (body["order"] as? [String: Any])?["id"] as? Int
+                    }
+                }
+                var ids: [Int] = []
+                for try await id in group { if let id { ids.append(id) } }
+                return ids.sorted()
+            }
+        }
+        func paidOrders(_ server: RunningServer) async throws -> Set<Int> {
+            let (_, state) = try await HTTP.get(server.baseURL.appendingPathComponent("state"))
+            let orders = state["orders"] as? [String: [String: Any]] ?? [:]
+            return Set(orders.values.compactMap { $0["status"] as? String == "paid" ? $0["id"] as? Int : nil })
+        }
+        func paymentOutcomes() async throws -> [Int] {
+            try await SharedStoreServer.log(of: settings).compactMap { action -> Int? in
+                if case .paymentSucceeded(let id) = action { return id }
+                return nil
+            }.sorted()
+        }
+
+        // Orders submitted on both instances, paid once each, by the holder alone.
+        let ids = try await submit(12, on: servers)
+        #expect(ids.count == 12)
+        let paidEverywhere = try await eventually(timeout: .seconds(10)) {
+            let onFirst = try await paidOrders(first)
+            let onSecond = try await paidOrders(second)
+            return onFirst == Set(ids) && onSecond == Set(ids)
+        }
+        #expect(paidEverywhere)
+        try await Task.sleep(for: .milliseconds(300))  // past the payment delay (20 ms): none late
+        #expect(try await paymentOutcomes() == ids, "one payment outcome per order in the log")
+        #expect(Set(gateway.charges.keys) == Set(ids.map { "order-\($0)" }))
+        #expect(gateway.absorbedRepeats == 0, "no failover, so no repeated charge")
+
+        let leader = try #require(leaders().first)
+        let (holder, other) = (servers[leader], servers[1 - leader])
+        let heldEpoch = try #require(holder.server.journal?.lease?.epoch)
+        let holderHealth = try await holder.health()
+        #expect(holderHealth["effects"] as? String == "leased")
+        #expect((holderHealth["lease"] as? [String: Any])?["epoch"] as? Int == Int(heldEpoch))
+        #expect((try await other.health()["lease"] as? [String: Any])?["epoch"] == nil)
+
+        // The holder stops (graceful: it releases the lease); the other takes over and pays.
+        try await holder.stop()
+        #expect(await eventually(timeout: .seconds(10)) { other.server.journal?.lease?.isLeader == true })
+        let newEpoch = try #require(other.server.journal?.lease?.epoch)
+        #expect(newEpoch > heldEpoch)
+        let later = try await submit(4, on: [other])
+        #expect(later.count == 4)
+        #expect(try await eventually(timeout: .seconds(10)) { try await paidOrders(other) == Set(ids + later) })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await paymentOutcomes() == (ids + later).sorted(), "each order paid once across the takeover")
+        #expect(gateway.charges.count == ids.count + later.count)
+        let otherHealth = try await other.health()
+        #expect((otherHealth["lease"] as? [String: Any])?["epoch"] as? Int == Int(newEpoch))
+
+        try await other.stop()
+    }
+
+    /// A holder cut off mid-payment (its service cancelled, not shut down gracefully: the
+    /// payment's outcome never reaches the log): the other instance takes over from the state,
+    /// pays the order again, and the gateway absorbs the repeat by its key: one charge, one
+    /// outcome in the log.
+    @Test(.enabled(if: SharedStoreServer.isConfigured, "RT_PG_HOST is not set (Integrations/Scripts/postgres.sh)"))
+    func aPaymentCutOffByAFailoverIsRepeatedUnderItsKeyAndAbsorbed() async throws {
+        let name = "orders_f_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let settings = try #require(SharedStoreServer.settings(journalName: String(name)))
+        let gateway = PaymentGateway()
+        // The first instance wins the lease and pays slowly; the second pays at once.
+        let slow = try await RunningServer.start(
+            paymentDelay: .seconds(30), postgres: settings, effects: .leased, leaseDuration: .seconds(2),
+            paymentGateway: gateway)
+        #expect(await eventually(timeout: .seconds(10)) { slow.server.journal?.lease?.isLeader == true })
+        let fast = try await RunningServer.start(
+            postgres: settings, effects: .leased, leaseDuration: .seconds(2), paymentGateway: gateway)
+        #expect(fast.server.journal?.lease?.isLeader == false)
+
+        let (status, body) = try await fast.post(#"{"type":"submit","product":"tea","quantity":1}"#)
+        #expect(status == 202)
+        let id = try #require((body["order"] as? [String: Any])?["id"] as? Int)
+        #expect(await eventually(timeout: .seconds(10)) { gateway.charges["order-\(id)"] == .paid })
+        #expect(slow.server.store.effectsInFlight == ["payment \(id)"])
+
+        // Cut off mid-payment: cancelled, its payment with it.
+        slow.task.cancel()
+        _ = try? await slow.task.value
+        #expect(await eventually(timeout: .seconds(10)) { fast.server.journal?.lease?.isLeader == true })
+        #expect(await eventually(timeout: .seconds(10)) { fast.server.store.state.orders[id]?.status == .paid })
+        try await Task.sleep(for: .milliseconds(300))
+        let outcomes = try await SharedStoreServer.log(of: settings).filter { $0 == .paymentSucceeded(id: id) }
+        #expect(outcomes.count == 1, "one payment outcome in the log")
+        #expect(gateway.charges.count == 1)
+        #expect(gateway.absorbedRepeats == 1, "the new leader's repeat, absorbed by its key")
+
+        try await fast.stop()
+        try? FileManager.default.removeItem(at: slow.dataDirectory)
+    }
 }

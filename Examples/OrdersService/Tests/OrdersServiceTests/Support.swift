@@ -50,7 +50,9 @@ struct RunningServer {
         idleTimeout: Duration = .seconds(30),
         maximumConnections: Int = 1_000,
         postgres: PostgresSettings? = nil,
-        effects: EffectsMode = .on
+        effects: EffectsMode? = nil,
+        leaseDuration: Duration = .seconds(10),
+        paymentGateway: PaymentGateway? = nil
     ) async throws -> RunningServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("orders-service-tests-\(UUID().uuidString)", isDirectory: true)
@@ -63,6 +65,8 @@ struct RunningServer {
         configuration.maximumConnections = maximumConnections
         configuration.postgres = postgres
         configuration.effects = effects
+        configuration.leaseDuration = leaseDuration
+        configuration.paymentGateway = paymentGateway
         // Short deadlines: a test server on loopback answers at once, and a stop must not wait.
         configuration.journalOptions = PostgresJournalOptions(
             name: "orders", queryTimeout: .seconds(5), connectTimeout: .seconds(5), pollInterval: .milliseconds(200),
