@@ -67,8 +67,7 @@ done
 # graphs from the built modules.
 integrations_graphs=$(
   cd Integrations
-  swift package -Xswiftc -warnings-as-errors dump-symbol-graph --minimum-access-level public \
-    --emit-extension-block-symbols >"../$build_log" 2>&1 || { tail -40 "../$build_log" >&2; exit 1; }
+  swift package -Xswiftc -warnings-as-errors dump-symbol-graph --minimum-access-level public >"../$build_log" 2>&1 || { tail -40 "../$build_log" >&2; exit 1; }
   sed -n 's/^Files written to //p' "../$build_log" | tail -1
 )
 [ -d "$integrations_graphs" ] || { echo "build-docs.sh: no Integrations symbol graphs" >&2; tail -40 "$build_log" >&2; exit 1; }

@@ -64,7 +64,7 @@ public final class PostgresEffectsLease: EffectsLease {
     }
 
     /// Calls `lead` each time this instance wins the lease (at once if it holds it) and its
-    /// stop when it loses it; see ``ReactiveToolkitServiceLifecycle/EffectsLease``.
+    /// stop when it loses it; see `EffectsLease` (ReactiveToolkitServiceLifecycle).
     ///
     /// - Parameter lead: Starts the effects; returns what stops them.
     /// - Returns: The registration, to end it.
