@@ -90,6 +90,9 @@ extension View {
     public func navigationTitle(_ title: some StringProtocol) -> some View { self }
     public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View { self }
     public func task(_ action: @escaping @MainActor @Sendable () async -> Void) -> some View { self }
+    public func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View { self }
 }
 
 /// SwiftUI's `Binding`: a property wrapper over a getter and a setter.

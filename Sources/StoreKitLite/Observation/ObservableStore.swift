@@ -22,16 +22,19 @@ public import StreamCore
 ///   host compares, for every field some view has read, the old value with the new one (`==` for
 ///   `Equatable` values) and notifies only the fields that differ. A field of a type that is not
 ///   `Equatable` counts as changed whenever the state does. Nested values are tracked as a whole
-///   (`state.settings` changes when any part of it does); scope to them (``scope(state:action:)``)
-///   to track their fields one by one.
+///   (`state.settings` changes when any part of it does); scope to them
+///   (``scope(state:action:)->ObservableStore<ChildState,ChildAction>``) to track their fields
+///   one by one.
 /// - **Any thread sends, the main actor sees.** `send(_:)` may be called from any thread: the
 ///   action goes to the underlying ``Store`` at once, in order. The states the store produces
 ///   reach the host on the main actor, in order; states produced faster than the main actor
 ///   takes them are coalesced (the host skips to the latest, which includes all earlier
 ///   actions). `try await send(action)` returns once the host shows the action's state.
-/// - **Scoping.** ``scope(state:action:)`` and ``scope(forEach:action:)`` make child hosts for a
-///   sub-state and for each element of an identified collection; a child keeps its identity
-///   across unrelated changes and is released when its element goes.
+/// - **Scoping.** ``scope(state:action:)->ObservableStore<ChildState,ChildAction>`` and
+///   ``scope(forEach:action:)`` make child hosts for a sub-state and for each element of an
+///   identified collection; a child keeps its identity across unrelated changes and is released
+///   when its element goes. ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?``
+///   makes an optional child host for an optional part (a sheet's).
 ///
 /// Keep the root host alive for as long as its views (as a `@State` of the app); child hosts
 /// are owned by their parent and do not keep it alive.
