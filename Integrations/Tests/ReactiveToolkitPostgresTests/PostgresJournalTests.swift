@@ -136,6 +136,10 @@ struct PostgresJournalTests {
         let application = "rt-drop-\(name)"
         let (store, journal) = try await openLedger(name, application: application) {
             $0.reconnectDelay = .milliseconds(200)
+            // What this test proves is that nothing is lost, not the deadline: in one CI run the
+            // first append after the reconnect waited out its 10 s query timeout and was retried,
+            // which the default 10 s send deadline did not cover.
+            $0.sendTimeout = .seconds(40)
         }
         let (other, otherJournal) = try await openLedger(name)
         let statuses = Locked<[PostgresConnectionStatus]>([])
