@@ -43,19 +43,13 @@ extension ObservableStore {
         state: KeyPath<State, ChildState?>,
         action: @escaping @Sendable (ChildAction) -> Action
     ) -> ObservableStore<ChildState, ChildAction>? {
-        let key = ScopeKey(keyPath: state, action: ObjectIdentifier(ChildAction.self))
-        let scope: PresentationScope<State, ChildState, ChildAction>
-        if let existing = scopes[key] as? PresentationScope<State, ChildState, ChildAction> {
-            scope = existing
-        } else {
-            let (dispatch, send) = (dispatchAction, sendAction)
-            scope = PresentationScope(
+        let scope = cachedScope(state, ChildAction.self) { dispatch, send in
+            PresentationScope(
                 keyPath: state,
                 value: current[keyPath: state],
                 dispatch: { dispatch(action($0)) },
                 send: { childAction throws(StoreError) in try await send(action(childAction)) }
             )
-            scopes[key] = scope
         }
         track(state.appending(path: \.scopePresence)) { old, new in
             presentationChanged(from: old[keyPath: state], to: new[keyPath: state])

@@ -35,18 +35,15 @@ extension ObservableStore {
         state: KeyPath<State, ChildState>,
         action: @escaping @Sendable (ChildAction) -> Action
     ) -> ObservableStore<ChildState, ChildAction> {
-        let key = ScopeKey(keyPath: state, action: ObjectIdentifier(ChildAction.self))
-        if let existing = scopes[key] as? StateScope<State, ChildState, ChildAction> {
-            return existing.child
-        }
-        let (dispatch, send) = (dispatchAction, sendAction)
-        let child = ObservableStore<ChildState, ChildAction>(
-            child: current[keyPath: state],
-            dispatch: { dispatch(action($0)) },
-            send: { childAction throws(StoreError) in try await send(action(childAction)) }
-        )
-        scopes[key] = StateScope(keyPath: state, child: child)
-        return child
+        cachedScope(state, ChildAction.self) { dispatch, send in
+            StateScope(
+                keyPath: state,
+                child: ObservableStore<ChildState, ChildAction>(
+                    child: current[keyPath: state],
+                    dispatch: { dispatch(action($0)) },
+                    send: { childAction throws(StoreError) in try await send(action(childAction)) }
+                ))
+        }.child
     }
 
     /// Child hosts for the elements of an identified collection, in the collection's order: one
@@ -78,19 +75,13 @@ extension ObservableStore {
         action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
     ) -> [ObservableStore<Elements.Element, ChildAction>]
     where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
-        let key = ScopeKey(keyPath: elements, action: ObjectIdentifier(ChildAction.self))
-        let scope: ForEachScope<State, Elements, ChildAction>
-        if let existing = scopes[key] as? ForEachScope<State, Elements, ChildAction> {
-            scope = existing
-        } else {
-            let (dispatch, send) = (dispatchAction, sendAction)
-            scope = ForEachScope(
+        let scope = cachedScope(elements, ChildAction.self) { dispatch, send in
+            ForEachScope(
                 keyPath: elements,
                 elements: current[keyPath: elements],
                 dispatch: { id, childAction in dispatch(action(id, childAction)) },
                 send: { id, childAction throws(StoreError) in try await send(action(id, childAction)) }
             )
-            scopes[key] = scope
         }
         // The reader depends on the identifiers only: the scope tells whether they changed (it
         // compares the new collection with the shown one once per state; see `ElementChanges`).
@@ -99,6 +90,25 @@ extension ObservableStore {
             return scope.identifiersChange(from: old[keyPath: elements], to: new[keyPath: elements])
         }
         return scope.ordered
+    }
+}
+
+extension ObservableStore {
+    /// The scope kept for a key path and child action type, made by `make` on the first call
+    /// (which gets this host's dispatch and send, to wrap the child's actions into).
+    func cachedScope<Scope: ChildScope<State>, Part, ChildAction>(
+        _ keyPath: KeyPath<State, Part>,
+        _ childAction: ChildAction.Type,
+        make: (
+            _ dispatch: @escaping @Sendable (Action) -> Void,
+            _ send: @escaping @Sendable (Action) async throws(StoreError) -> Void
+        ) -> Scope
+    ) -> Scope {
+        let key = ScopeKey(keyPath: keyPath, action: ObjectIdentifier(ChildAction.self))
+        if let existing = scopes[key] as? Scope { return existing }
+        let scope = make(dispatchAction, sendAction)
+        scopes[key] = scope
+        return scope
     }
 }
 
