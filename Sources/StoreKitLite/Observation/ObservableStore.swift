@@ -143,6 +143,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable> {
         try await sendAction(action)
     }
 
+    /// Shows the store's latest state now, if it is newer than the shown one (a root host; a
+    /// child host shows what its parent shows). For test kits that check what views see after
+    /// a change made through the ``Store`` itself.
+    package func showLatestState() {
+        link?.refresh()
+    }
+
     /// Reads a field and registers the read with the registrar (the tracking of ``state``).
     func read<Value>(
         _ keyPath: KeyPath<State, Value>,
