@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "DocSnippetTests",
             dependencies: [
-                "StreamCore", "StreamCoreTesting", "FeedbackLoop", "FeedbackLoopTesting", "StoreKitLite", "LoadingState",
+                "StreamCore", "StreamCoreTesting", "FeedbackLoop", "FeedbackLoopTesting", "StoreKitLite",
+                "StoreKitLiteTesting", "LoadingState",
             ],
             swiftSettings: strictSettings
         ),
