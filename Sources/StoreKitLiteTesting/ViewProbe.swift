@@ -3,7 +3,7 @@ import Observation
 public import StoreKitLite
 import StreamCore
 
-/// Stand-ins for views in a test: named readers of an ``StoreKitLite/ObservableStore`` (or of
+/// Stand-ins for views in a test: named readers of an `ObservableStore` (or of
 /// any `Observable` model), tracked with `withObservationTracking` the way SwiftUI tracks a
 /// view's body, and an assertion of exactly which of them a change invalidated — so that a view
 /// invalidated by a change it does not show (an over-invalidation) fails the test, and so does a
@@ -82,6 +82,10 @@ public final class ViewProbe {
     ///     `TestStore`): the host shows the store's latest state first. `nil` when the change
     ///     already reached the views (an awaited `ObservableStore.send`).
     ///   - change: Names the change in a failure message.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
     /// - Throws: ``InvalidationMismatch`` outside Swift Testing when the invalidated readers
     ///   differ from `expected`.
     public func expectInvalidated<State, Action>(
@@ -103,6 +107,10 @@ public final class ViewProbe {
     /// - Parameters:
     ///   - expected: The names of the readers the change must invalidate.
     ///   - change: Names the change in a failure message.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
     /// - Throws: ``InvalidationMismatch`` outside Swift Testing when they differ.
     public func expectInvalidated(
         _ expected: Set<String>,
@@ -126,6 +134,10 @@ public final class ViewProbe {
     ///   - action: The action.
     ///   - store: The host the readers read (or the root of the hosts they read).
     ///   - expected: The names of the readers the action must invalidate.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
     /// - Throws: The `StoreError` that refused the action, or, outside Swift Testing, an
     ///   ``InvalidationMismatch``.
     public func send<State, Action>(
