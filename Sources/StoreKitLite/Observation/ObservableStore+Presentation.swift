@@ -33,7 +33,7 @@ extension ObservableStore {
     /// ```
     ///
     /// Like the scope of a non-optional part, the scope is made once per key path and action
-    /// type, and the `action` of the first call is the one used.
+    /// type, and each call gives it its `action`, which the child uses from then on.
     ///
     /// - Parameters:
     ///   - state: The optional part of the state.
@@ -43,12 +43,12 @@ extension ObservableStore {
         state: KeyPath<State, ChildState?>,
         action: @escaping @Sendable (ChildAction) -> Action
     ) -> ObservableStore<ChildState, ChildAction>? {
-        let scope = cachedScope(state, ChildAction.self) { dispatch, send in
+        let scope = cachedScope(state, ChildAction.self, action: action) { action, dispatch, send in
             PresentationScope(
                 keyPath: state,
                 value: current[keyPath: state],
-                dispatch: { dispatch(action($0)) },
-                send: { childAction throws(StoreError) in try await send(action(childAction)) }
+                dispatch: { dispatch(action.current($0)) },
+                send: { childAction throws(StoreError) in try await send(action.current(childAction)) }
             )
         }
         track(state.appending(path: \.scopePresence)) { old, new in

@@ -1,0 +1,76 @@
+import StoreKitLite
+import Testing
+
+/// A scope is made once, but each call gives it its `action`: the children wrap their actions
+/// with the latest call's closure, not the first one's.
+@MainActor @Suite struct ScopeEmbeddingTests {
+    @Test func aPartsChildSendsThroughTheLatestCallsAction() async throws {
+        let store = ObservableStore(initialState: board(rows: 3), reducer: boardReducer)
+        // A view renders with row 1 selected, then with row 2: its closure captures the selection.
+        let editor = { (selected: Int) in store.scope(state: \.title, action: { BoardAction.row(selected, .rename($0)) }) }
+        let first = editor(1)
+        let second = editor(2)
+        #expect(first === second)
+        try await first.send("Milk")
+        #expect(store.currentState.rows.map(\.title) == ["row 0", "row 1", "Milk"])
+    }
+
+    @Test func rowsChildrenSendThroughTheLatestCallsAction() async throws {
+        let store = ObservableStore(initialState: board(rows: 2), reducer: boardReducer)
+        let rows = { (prefix: String) in
+            store.scope(
+                forEach: \.rows,
+                action: { (id: Int, action: RowAction) -> BoardAction in
+                    guard case .rename(let title) = action else { return .row(id, action) }
+                    return .row(id, .rename(prefix + title))
+                })
+        }
+        let row = rows("first: ")[1]
+        _ = rows("latest: ")
+        try await row.send(.rename("Milk"))
+        #expect(store.currentState.rows[1].title == "latest: Milk")
+    }
+
+    @Test func aPresentedChildSendsThroughTheLatestCallsAction() async throws {
+        let store = ObservableStore(initialState: Screen(editing: Draft(id: 1)), reducer: screenReducer)
+        let editor = { (route: Bool) in
+            store.scope(state: \.editing, action: { (action: DraftAction) in route ? ScreenAction.editor(action) : .rename("\(action)") })
+        }
+        let child = try #require(editor(false))
+        #expect(editor(true) === child)
+        try await child.send(.setText("routed"))
+        #expect(store.currentState.editing?.text == "routed")
+        #expect(store.currentState.title == "")
+    }
+
+    @Test func aHostOfAnOptionalAndAnOptionalHostOfTheSamePartKeepTheirIdentities() async throws {
+        let store = ObservableStore(initialState: Screen(editing: Draft(id: 1)), reducer: screenReducer)
+        let optional = try #require(store.scope(state: \.editing, action: ScreenAction.editor))
+        let whole: ObservableStore<Draft?, DraftAction> = store.scope(state: \.editing, action: ScreenAction.editor)
+        #expect(store.scope(state: \.editing, action: ScreenAction.editor) === optional)
+        let wholeAgain: ObservableStore<Draft?, DraftAction> = store.scope(state: \.editing, action: ScreenAction.editor)
+        #expect(wholeAgain === whole)
+        try await optional.send(.setText("both"))
+        #expect(whole.currentState?.text == "both")
+    }
+
+    @Test func childrenSendFromManyThreadsWhileViewsCallTheScopeAgain() async throws {
+        let store = ObservableStore(initialState: Board(), reducer: boardReducer)
+        let settings = store.scope(state: \.settings, action: { (_: SettingsAction) in BoardAction.increment })
+        let (threads, sends) = (4, 500)
+        let senders = Task.detached {
+            runConcurrently(threads: threads) { _ in
+                for volume in 0..<sends { settings.send(.setVolume(volume)) }
+            }
+        }
+        for round in 0..<2_000 {
+            // Another closure each render, as a view's body makes.
+            let child = store.scope(state: \.settings, action: { (_: SettingsAction) in round >= 0 ? .increment : .reverse })
+            #expect(child === settings)
+            if round.isMultiple(of: 100) { await Task.yield() }
+        }
+        await senders.value
+        try await store.send(.rename("done"))  // shows the store's latest state
+        #expect(store.currentState.count == threads * sends)
+    }
+}
