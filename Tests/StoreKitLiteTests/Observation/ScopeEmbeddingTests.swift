@@ -43,6 +43,21 @@ import Testing
         #expect(store.currentState.title == "")
     }
 
+    @Test func aScreensHostSendsThroughTheLatestCallsAction() async throws {
+        let store = ObservableStore(initialState: Notebook(path: [.note(Note(id: 1))]), reducer: notebookReducer)
+        let screens = { (pin: Bool) in
+            store.scope(
+                forEach: \.path,
+                action: { id, action in
+                    pin ? .path(.element(id: id, action: .note(.pin))) : .path(.element(id: id, action: action))
+                })
+        }
+        let screen = screens(false)[0]
+        _ = screens(true)
+        try await screen.send(.note(.edit("ignored")))
+        #expect(store.currentState.path[id: 0] == .note(Note(id: 1, isPinned: true)))
+    }
+
     @Test func aHostOfAnOptionalAndAnOptionalHostOfTheSamePartKeepTheirIdentities() async throws {
         let store = ObservableStore(initialState: Screen(editing: Draft(id: 1)), reducer: screenReducer)
         let optional = try #require(store.scope(state: \.editing, action: ScreenAction.editor))
