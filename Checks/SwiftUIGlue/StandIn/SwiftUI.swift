@@ -51,6 +51,7 @@ public struct Button<Label: View>: PrimitiveView {
 }
 extension Button where Label == Text {
     public init(_ title: some StringProtocol, action: @escaping @MainActor () -> Void) {}
+    public init(_ title: some StringProtocol, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
 }
 
 public struct Toggle<Label: View>: PrimitiveView {}
@@ -77,13 +78,39 @@ public struct HStack<Content: View>: PrimitiveView {
 public struct List<Content: View>: PrimitiveView {
     public init(@ViewBuilder content: () -> Content) {}
 }
-public struct NavigationStack<Content: View>: PrimitiveView {
-    public init(@ViewBuilder root: () -> Content) {}
+/// SwiftUI's `NavigationPath`, the data of a stack built without a typed path.
+public struct NavigationPath {
+    public init() {}
+}
+
+/// SwiftUI's `NavigationStack`, with its three initialisers.
+public struct NavigationStack<Data, Root: View>: PrimitiveView {
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {}
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {}
+}
+
+/// SwiftUI's `ButtonRole`.
+public struct ButtonRole: Equatable, Sendable {
+    public static let destructive = ButtonRole()
+    public static let cancel = ButtonRole()
+    private init() {}
+}
+
+/// SwiftUI's `Visibility`.
+public enum Visibility: Hashable, CaseIterable, Sendable {
+    case automatic
+    case visible
+    case hidden
 }
 
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {}
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+}
+extension ForEach {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
 
 extension View {
@@ -92,6 +119,20 @@ extension View {
     public func task(_ action: @escaping @MainActor @Sendable () async -> Void) -> some View { self }
     public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View { self }
+    public func alert<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { self }
+    public func confirmationDialog<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { self }
+    public func navigationDestination<D: Hashable, C: View>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View { self }
+    public func navigationDestination<D: Hashable, C: View>(
+        item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { self }
 }
 
