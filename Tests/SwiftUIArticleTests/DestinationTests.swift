@@ -5,6 +5,7 @@ import Testing
 /// The destination example of "Using a store in a SwiftUI app" (Article/ShelfState.swift): a
 /// sheet, an alert and a confirmation dialog from one `Destination?`.
 @Suite struct DestinationTests {
+    // snippet: SwiftUIDestinationTest
     static let books = [Book(id: 1, title: "Walden"), Book(id: 2, title: "Emma"), Book(id: 3, title: "Ulysses")]
 
     static let deleteEmma = AlertState<ShelfAlert>(
@@ -33,6 +34,7 @@ import Testing
             $0.books = [Book(id: 1, title: "Walden"), Book(id: 3, title: "Ulysses")]
         }
     }
+    // end
 
     @Test func theAlertsCancelButtonOnlyDismisses() throws {
         let store = TestStore(initialState: Shelf(books: Self.books), reducer: shelfReducer)

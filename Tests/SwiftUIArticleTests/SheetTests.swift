@@ -4,6 +4,7 @@ import Testing
 
 /// The sheet example of "Using a store in a SwiftUI app" (Article/DraftSheetState.swift).
 @Suite struct SheetTests {
+    // snippet: SwiftUISheetTest
     @Test func aNewDraftIsPresentedEditedAndSavedWhichDismissesIt() throws {
         let store = TestStore(initialState: Library(), reducer: libraryReducer)
         try store.send(.newDraft) { $0.editing = Draft(id: 0) }
@@ -14,6 +15,7 @@ import Testing
         }
         try store.send(.newDraft) { $0.editing = Draft(id: 1) }
     }
+    // end
 
     @Test func cancellingOrSwipingTheSheetAwayDismissesItWithoutSaving() throws {
         let store = TestStore(initialState: Library(titles: ["a"]), reducer: libraryReducer)

@@ -23,6 +23,7 @@ import Testing
         }
     }
 
+    // snippet: SwiftUIStackTest
     @Test func theBackButtonPopsAndTheScreensDoneDismissesItWithThoseAbove() throws {
         let store = TestStore(initialState: Contacts(contacts: [Self.ada, Self.grace]), reducer: contactsReducer)
         try store.send(.open(id: 1)) { $0.path.append(.detail(Self.ada)) }
@@ -33,6 +34,7 @@ import Testing
         #expect(store.store.state.path.isEmpty)
         #expect(store.store.state.path.nextID == 3)
     }
+    // end
 
     @Test func popToRootEmptiesTheStackAndAScreenKeptAfterItsPopIsRefused() throws {
         let store = TestStore(initialState: Contacts(contacts: [Self.ada, Self.grace]), reducer: contactsReducer)
@@ -42,6 +44,7 @@ import Testing
         try store.send(.path(.element(id: 1, action: .detail(.toggleFavorite))), refusedWith: .rejected("StackAction.element: no screen #1 on the stack"))
     }
 
+    // snippet: SwiftUIStackViewProbe
     @MainActor @Test func theStacksViewFollowsPushesAndPopsAndEachScreenItsOwnFields() async throws {
         let store = ObservableStore(initialState: Contacts(contacts: [Self.ada, Self.grace]), reducer: contactsReducer)
         // What NavigationStack(path:root:destination:) reads: the screens of the stack's host.
@@ -60,4 +63,5 @@ import Testing
         try await views.send(.close, to: ada, invalidates: ["stack"])
         #expect(screens().isEmpty)
     }
+    // end
 }
