@@ -45,7 +45,9 @@ import Testing
     }
 
     @Test func aBindingDismissesOnceWhenSwiftUIWritesNil() async throws {
-        let store = ObservableStore(initialState: Screen(editing: Draft(id: 1)), reducer: screenReducer)
+        let recorder = ActionRecorder<Screen, ScreenAction>()
+        let store = ObservableStore(
+            store: Store(initialState: Screen(editing: Draft(id: 1)), reducer: screenReducer, observers: [recorder]))
         let binding = store.scope(state: \.editing, action: ScreenAction.editor, dismiss: .dismiss)
         let editor = try #require(binding.wrappedValue)
         #expect(editor === store.scope(state: \.editing, action: ScreenAction.editor))
@@ -57,6 +59,7 @@ import Testing
         #expect(store.currentState.editing == nil)
         binding.wrappedValue = nil  // already dismissed: no second action
         try views.expectInvalidated([], showing: store)
+        #expect(recorder.actions == [.dismiss])
     }
 
     @Test func switchingTheDestinationsCaseDismissesOneAndPresentsTheOther() async throws {
