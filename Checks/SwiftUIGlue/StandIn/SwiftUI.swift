@@ -131,9 +131,6 @@ extension View {
     public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { self }
-    public func navigationDestination<D: Hashable, C: View>(
-        item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
-    ) -> some View { self }
 }
 
 /// SwiftUI's `Binding`: a property wrapper over a getter and a setter.

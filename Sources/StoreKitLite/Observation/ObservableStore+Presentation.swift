@@ -5,11 +5,14 @@ extension ObservableStore {
     /// a popover or a navigation destination shows (`.sheet(item:)`).
     ///
     /// ```swift
-    /// .sheet(item: Binding(get: { store.scope(state: \.editing, action: { .editor($0) }) },
-    ///                      set: { if $0 == nil { store.send(.dismissEditor) } })) { editor in
+    /// if let editor = store.scope(state: \.editing, action: { .editor($0) }) {
     ///     EditorView(store: editor)
     /// }
     /// ```
+    ///
+    /// SwiftUI's presentations take it through a binding that sends a dismissal,
+    /// ``scope(state:action:dismiss:)``:
+    /// `.sheet(item: Binding(store.scope(state: \.editing, action: { .editor($0) }, dismiss: .dismissEditor)))`.
     ///
     /// - It returns nil while the part is nil, and a child host while it is not.
     /// - The child keeps its identity while the part stays present. It is replaced by a new
