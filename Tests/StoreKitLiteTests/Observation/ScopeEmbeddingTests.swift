@@ -1,4 +1,6 @@
+import Foundation
 import StoreKitLite
+import Synchronization
 import Testing
 
 /// A scope is made once, but each call gives it its `action`: the children wrap their actions
@@ -73,19 +75,34 @@ import Testing
         let store = ObservableStore(initialState: Board(), reducer: boardReducer)
         let settings = store.scope(state: \.settings, action: { (_: SettingsAction) in BoardAction.increment })
         let (threads, sends) = (4, 500)
-        let senders = Task.detached {
-            runConcurrently(threads: threads) { _ in
+        let race = RaceFlags()
+        // Threads of their own, not the cooperative pool: the main actor spins until they are done.
+        for _ in 0..<threads {
+            Thread.detachNewThread {
+                while !race.go.load(ordering: .relaxed) {}  // start with the renders
                 for volume in 0..<sends { settings.send(.setVolume(volume)) }
+                race.finished.wrappingAdd(1, ordering: .relaxed)
             }
         }
-        for round in 0..<2_000 {
-            // Another closure each render, as a view's body makes.
-            let child = store.scope(state: \.settings, action: { (_: SettingsAction) in round >= 0 ? .increment : .reverse })
-            #expect(child === settings)
-            if round.isMultiple(of: 100) { await Task.yield() }
+        race.go.store(true, ordering: .relaxed)
+        var renders = 0
+        // Renders until every sender is done, each with another closure (as a view's body makes):
+        // the main actor replaces the action while the senders read it.
+        while race.finished.load(ordering: .relaxed) < threads {
+            let render = renders
+            let child = store.scope(state: \.settings, action: { (_: SettingsAction) in render >= 0 ? .increment : .reverse })
+            if child !== settings { Issue.record("the scope made another child") }
+            renders += 1
         }
-        await senders.value
         try await store.send(.rename("done"))  // shows the store's latest state
         #expect(store.currentState.count == threads * sends)
+        #expect(renders > 0)
     }
+}
+
+/// The stress test's flags: atomics, so that they add no synchronisation a race detector would
+/// take for the scope's own (relaxed loads and stores order nothing).
+private final class RaceFlags: Sendable {
+    let go = Atomic<Bool>(false)
+    let finished = Atomic<Int>(0)
 }
