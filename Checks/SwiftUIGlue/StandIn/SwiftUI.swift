@@ -136,21 +136,20 @@ extension View {
 /// SwiftUI's `Binding`: a property wrapper over a getter and a setter.
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-    private let getValue: () -> Value
-    private let setValue: (Value) -> Void
-
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        getValue = get
-        setValue = set
-    }
+    // As Apple declares it (iOS 18 SDK): the closures are `@Sendable` and `@isolated(any)`, so
+    // what they capture must be Sendable.
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
 
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
+        fatalError("a stand-in is never run")
     }
 
     public var wrappedValue: Value {
-        get { getValue() }
-        nonmutating set { setValue(newValue) }
+        get { fatalError("a stand-in is never run") }
+        nonmutating set {}
     }
 
     public var projectedValue: Binding<Value> { self }
@@ -159,6 +158,8 @@ public struct Binding<Value> {
         fatalError("a stand-in is never run")
     }
 }
+
+extension Binding: @unchecked Sendable where Value: Sendable {}
 
 /// SwiftUI's `@State`.
 @propertyWrapper

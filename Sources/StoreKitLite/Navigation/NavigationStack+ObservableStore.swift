@@ -34,23 +34,37 @@ extension NavigationStack {
         @ViewBuilder root: () -> Content,
         @ViewBuilder destination: @escaping (ObservableStore<Element, ElementAction>) -> Destination
     ) where Data == [ObservableStore<Element, ElementAction>], Root == StackNavigationRoot<Content, Element, ElementAction, Destination> {
-        let screens = { path.scope(forEach: \.self, action: { .element(id: $0, action: $1) }) }
         self.init(
             path: Binding(
-                get: screens,
-                set: { shown in
-                    // The first screen the stack no longer shows goes, with those above it.
-                    let current = screens()
-                    let ids = path.currentState.ids
-                    guard
-                        let first = current.indices.first(where: { $0 >= shown.count || shown[$0] != current[$0] }),
-                        first < ids.count
-                    else { return }
-                    path.send(.popFrom(id: ids[first]))
-                }),
+                get: { @MainActor in screens(of: path) },
+                set: { @MainActor shown in popScreens(of: path, notIn: shown) }
+            ),
             root: { StackNavigationRoot(content: root(), destination: destination) }
         )
     }
+}
+
+/// The screens' hosts of a host of a stack: the path of its `NavigationStack`.
+@MainActor
+private func screens<Element: Sendable, ElementAction: Sendable>(
+    of path: ObservableStore<StackState<Element>, StackAction<Element, ElementAction>>
+) -> [ObservableStore<Element, ElementAction>] {
+    path.scope(forEach: \.self, action: { .element(id: $0, action: $1) })
+}
+
+/// Pops the first screen SwiftUI no longer shows, with those above it (the back button, a swipe).
+@MainActor
+private func popScreens<Element: Sendable, ElementAction: Sendable>(
+    of path: ObservableStore<StackState<Element>, StackAction<Element, ElementAction>>,
+    notIn shown: [ObservableStore<Element, ElementAction>]
+) {
+    let current = screens(of: path)
+    let ids = path.currentState.ids
+    guard
+        let first = current.indices.first(where: { $0 >= shown.count || shown[$0] != current[$0] }),
+        first < ids.count
+    else { return }
+    path.send(.popFrom(id: ids[first]))
 }
 
 /// The root view of a `NavigationStack` driven by a ``StackState``: its content, with the
