@@ -74,6 +74,12 @@ let package = Package(
             dependencies: ["StoreKitLite", "StoreKitLiteTesting", "StreamCoreTesting", "TestSupport"],
             swiftSettings: strictSettings
         ),
+        // The SwiftUI article's states and reducers (links to Checks/SwiftUIGlue/Article, where
+        // the views are type-checked against the SwiftUI stand-in), tested as the article shows.
+        .testTarget(
+            name: "SwiftUIArticleTests", dependencies: ["StoreKitLite", "StoreKitLiteTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "LoadingStateTests", dependencies: ["LoadingState", "StreamCoreTesting", "TestSupport", "LoopbackHTTP"],
             swiftSettings: strictSettings

@@ -19,9 +19,11 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def compiled_snippets():
     snippets = {}
     paths = []
-    # Tests/DocSnippetTests, and the SwiftUI article's code type-checked by Checks/SwiftUIGlue.
+    # Tests/DocSnippetTests, the SwiftUI article's code type-checked by Checks/SwiftUIGlue and its
+    # tests (Tests/SwiftUIArticleTests, top level: Article/ holds links to the checked code).
     # Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package's tests.
     for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article"),
+                   os.path.join(root, "Tests", "SwiftUIArticleTests"),
                    os.path.join(root, "Integrations", "Tests", "ReactiveToolkitPostgresTests")]:
         paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".swift")]
     # The example service's sources hold the snippets of the service article.

@@ -196,13 +196,17 @@ enum Catalogs {
     }
 
     /// The `// snippet: Name` … `// end` regions of this folder's sources, of the SwiftUI
-    /// article's code (type-checked by Checks/SwiftUIGlue) and of the example service's sources
+    /// article's code (type-checked by Checks/SwiftUIGlue) and its tests (Tests/SwiftUIArticleTests),
+    /// and of the example service's sources
     /// (`Examples/OrdersService/Sources`, compiled and tested by its own package in CI),
     /// indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
         var files: [URL] = []
         // Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package.
-        for folder in ["Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article", "Integrations/Tests/ReactiveToolkitPostgresTests"]
+        for folder in [
+            "Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article", "Tests/SwiftUIArticleTests",
+            "Integrations/Tests/ReactiveToolkitPostgresTests",
+        ]
             .map(root.appendingPathComponent)
         {
             files += try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -51,6 +51,7 @@ public struct Button<Label: View>: PrimitiveView {
 }
 extension Button where Label == Text {
     public init(_ title: some StringProtocol, action: @escaping @MainActor () -> Void) {}
+    public init(_ title: some StringProtocol, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
 }
 
 public struct Toggle<Label: View>: PrimitiveView {}
@@ -77,13 +78,39 @@ public struct HStack<Content: View>: PrimitiveView {
 public struct List<Content: View>: PrimitiveView {
     public init(@ViewBuilder content: () -> Content) {}
 }
-public struct NavigationStack<Content: View>: PrimitiveView {
-    public init(@ViewBuilder root: () -> Content) {}
+/// SwiftUI's `NavigationPath`, the data of a stack built without a typed path.
+public struct NavigationPath {
+    public init() {}
+}
+
+/// SwiftUI's `NavigationStack`, with its three initialisers.
+public struct NavigationStack<Data, Root: View>: PrimitiveView {
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {}
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {}
+}
+
+/// SwiftUI's `ButtonRole`.
+public struct ButtonRole: Equatable, Sendable {
+    public static let destructive = ButtonRole()
+    public static let cancel = ButtonRole()
+    private init() {}
+}
+
+/// SwiftUI's `Visibility`.
+public enum Visibility: Hashable, CaseIterable, Sendable {
+    case automatic
+    case visible
+    case hidden
 }
 
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {}
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+}
+extension ForEach {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
 
 extension View {
@@ -93,26 +120,36 @@ extension View {
     public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { self }
+    public func alert<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { self }
+    public func confirmationDialog<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { self }
+    public func navigationDestination<D: Hashable, C: View>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View { self }
 }
 
 /// SwiftUI's `Binding`: a property wrapper over a getter and a setter.
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-    private let getValue: () -> Value
-    private let setValue: (Value) -> Void
-
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        getValue = get
-        setValue = set
-    }
+    // As Apple declares it (iOS 18 SDK): the closures are `@Sendable` and `@isolated(any)`, so
+    // what they capture must be Sendable.
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
 
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
+        fatalError("a stand-in is never run")
     }
 
     public var wrappedValue: Value {
-        get { getValue() }
-        nonmutating set { setValue(newValue) }
+        get { fatalError("a stand-in is never run") }
+        nonmutating set {}
     }
 
     public var projectedValue: Binding<Value> { self }
@@ -121,6 +158,8 @@ public struct Binding<Value> {
         fatalError("a stand-in is never run")
     }
 }
+
+extension Binding: @unchecked Sendable where Value: Sendable {}
 
 /// SwiftUI's `@State`.
 @propertyWrapper

@@ -5,11 +5,14 @@ extension ObservableStore {
     /// a popover or a navigation destination shows (`.sheet(item:)`).
     ///
     /// ```swift
-    /// .sheet(item: Binding(get: { store.scope(state: \.editing, action: { .editor($0) }) },
-    ///                      set: { if $0 == nil { store.send(.dismissEditor) } })) { editor in
+    /// if let editor = store.scope(state: \.editing, action: { .editor($0) }) {
     ///     EditorView(store: editor)
     /// }
     /// ```
+    ///
+    /// SwiftUI's presentations take it through a binding that sends a dismissal,
+    /// ``scope(state:action:dismiss:)``:
+    /// `.sheet(item: Binding(store.scope(state: \.editing, action: { .editor($0) }, dismiss: .dismissEditor)))`.
     ///
     /// - It returns nil while the part is nil, and a child host while it is not.
     /// - The child keeps its identity while the part stays present. It is replaced by a new
@@ -33,7 +36,7 @@ extension ObservableStore {
     /// ```
     ///
     /// Like the scope of a non-optional part, the scope is made once per key path and action
-    /// type, and the `action` of the first call is the one used.
+    /// type, and each call gives it its `action`, which the child uses from then on.
     ///
     /// - Parameters:
     ///   - state: The optional part of the state.
@@ -43,12 +46,12 @@ extension ObservableStore {
         state: KeyPath<State, ChildState?>,
         action: @escaping @Sendable (ChildAction) -> Action
     ) -> ObservableStore<ChildState, ChildAction>? {
-        let scope = cachedScope(state, ChildAction.self) { dispatch, send in
+        let scope = cachedScope(state, ChildAction.self, action: action) { action, dispatch, send in
             PresentationScope(
                 keyPath: state,
                 value: current[keyPath: state],
-                dispatch: { dispatch(action($0)) },
-                send: { childAction throws(StoreError) in try await send(action(childAction)) }
+                dispatch: { dispatch(action.current($0)) },
+                send: { childAction throws(StoreError) in try await send(action.current(childAction)) }
             )
         }
         track(state.appending(path: \.scopePresence)) { old, new in

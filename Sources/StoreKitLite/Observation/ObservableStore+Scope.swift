@@ -1,9 +1,11 @@
 import StreamCore
 
-/// Identifies a scope of a host: the key path it scopes to and the child's action type.
+/// Identifies a scope of a host: the key path it scopes to, the child's action type and the kind
+/// of scope (a host of an optional part and an optional host of the same part are two scopes).
 struct ScopeKey: Hashable {
     let keyPath: AnyKeyPath
     let action: ObjectIdentifier
+    let kind: ObjectIdentifier
 }
 
 /// A parent's link to its child hosts for one scope.
@@ -24,8 +26,11 @@ extension ObservableStore {
     /// ```
     ///
     /// The child is made once per key path and action type and kept by this host, so every call
-    /// returns the same child (the `action` of the first call is the one used). The child's
-    /// readers are invalidated by changes to the fields they read within the part only.
+    /// returns the same child. Each call gives the scope its `action`, which the child uses from
+    /// then on (a closure that captures a value of the latest render sends that value). Two
+    /// scopes of the same key path and action type share the child and its latest `action`: to
+    /// route the same part's actions two ways, scope two key paths. The child's readers are
+    /// invalidated by changes to the fields they read within the part only.
     ///
     /// - Parameters:
     ///   - state: The part of the state.
@@ -35,13 +40,13 @@ extension ObservableStore {
         state: KeyPath<State, ChildState>,
         action: @escaping @Sendable (ChildAction) -> Action
     ) -> ObservableStore<ChildState, ChildAction> {
-        cachedScope(state, ChildAction.self) { dispatch, send in
+        cachedScope(state, ChildAction.self, action: action) { action, dispatch, send in
             StateScope(
                 keyPath: state,
                 child: ObservableStore<ChildState, ChildAction>(
                     child: current[keyPath: state],
-                    dispatch: { dispatch(action($0)) },
-                    send: { childAction throws(StoreError) in try await send(action(childAction)) }
+                    dispatch: { dispatch(action.current($0)) },
+                    send: { childAction throws(StoreError) in try await send(action.current(childAction)) }
                 ))
         }.child
     }
@@ -56,7 +61,8 @@ extension ObservableStore {
     /// ```
     ///
     /// A row's child keeps its identity across changes to other rows and fields, and is released
-    /// (by this host) when its element leaves the collection. The reading view depends on the
+    /// (by this host) when its element leaves the collection. Each call gives the scope its
+    /// `action`, which the children use from then on. The reading view depends on the
     /// collection's identifiers (which rows, in which order), not on the rows' contents: a change
     /// inside one row invalidates only the readers of that row's child.
     ///
@@ -75,12 +81,12 @@ extension ObservableStore {
         action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
     ) -> [ObservableStore<Elements.Element, ChildAction>]
     where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
-        let scope = cachedScope(elements, ChildAction.self) { dispatch, send in
+        let scope = cachedScope(elements, ChildAction.self, action: action) { action, dispatch, send in
             ForEachScope(
                 keyPath: elements,
                 elements: current[keyPath: elements],
-                dispatch: { id, childAction in dispatch(action(id, childAction)) },
-                send: { id, childAction throws(StoreError) in try await send(action(id, childAction)) }
+                dispatch: { id, childAction in dispatch(action.current(id, childAction)) },
+                send: { id, childAction throws(StoreError) in try await send(action.current(id, childAction)) }
             )
         }
         // The reader depends on the identifiers only: the scope tells whether they changed (it
@@ -94,20 +100,28 @@ extension ObservableStore {
 }
 
 extension ObservableStore {
-    /// The scope kept for a key path and child action type, made by `make` on the first call
-    /// (which gets this host's dispatch and send, to wrap the child's actions into).
-    func cachedScope<Scope: ChildScope<State>, Part, ChildAction>(
+    /// The scope kept for a key path, child action type and kind of scope, made by `make` on the
+    /// first call (which gets the scope's `ScopeEmbedding`, to wrap the children's actions with,
+    /// and this host's dispatch and send). Every call hands `action` to the scope's embedding.
+    func cachedScope<Scope: ChildScope<State>, Part, ChildAction, Embed: Sendable>(
         _ keyPath: KeyPath<State, Part>,
         _ childAction: ChildAction.Type,
+        action: Embed,
         make: (
+            _ action: ScopeEmbedding<Embed>,
             _ dispatch: @escaping @Sendable (Action) -> Void,
             _ send: @escaping @Sendable (Action) async throws(StoreError) -> Void
         ) -> Scope
     ) -> Scope {
-        let key = ScopeKey(keyPath: keyPath, action: ObjectIdentifier(ChildAction.self))
-        if let existing = scopes[key] as? Scope { return existing }
-        let scope = make(dispatchAction, sendAction)
+        let key = ScopeKey(keyPath: keyPath, action: ObjectIdentifier(ChildAction.self), kind: ObjectIdentifier(Scope.self))
+        if let existing = scopes[key] as? Scope, let embedding = embeddings[key] as? ScopeEmbedding<Embed> {
+            embedding.replace(with: action)
+            return existing
+        }
+        let embedding = ScopeEmbedding(action)
+        let scope = make(embedding, dispatchAction, sendAction)
         scopes[key] = scope
+        embeddings[key] = embedding
         return scope
     }
 }

@@ -31,10 +31,13 @@ public import StreamCore
 ///   takes them are coalesced (the host skips to the latest, which includes all earlier
 ///   actions). `try await send(action)` returns once the host shows the action's state.
 /// - **Scoping.** ``scope(state:action:)->ObservableStore<ChildState,ChildAction>`` and
-///   ``scope(forEach:action:)`` make child hosts for a sub-state and for each element of an
-///   identified collection; a child keeps its identity across unrelated changes and is released
-///   when its element goes. ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?``
-///   makes an optional child host for an optional part (a sheet's).
+///   ``scope(forEach:action:)->[ObservableStore<Elements.Element,ChildAction>]`` make child hosts
+///   for a sub-state and for each element of an identified collection; a child keeps its
+///   identity across unrelated changes and is released when its element goes.
+///   ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?`` makes an optional child
+///   host for an optional part (a sheet's, an alert's), and
+///   ``scope(forEach:action:)->[ObservableStore<Element,ElementAction>]`` one per screen of a
+///   navigation stack (``StackState``).
 ///
 /// Keep the root host alive for as long as its views (as a `@State` of the app); child hosts
 /// are owned by their parent and do not keep it alive.
@@ -46,6 +49,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable> {
     var tracked: [AnyKeyPath: TrackedField<State, Action>] = [:]
     /// Child hosts, by scope.
     var scopes: [ScopeKey: any ChildScope<State>] = [:]
+    /// Each scope's latest `action` closure (a `ScopeEmbedding`), by scope.
+    var embeddings: [ScopeKey: AnyObject] = [:]
     let registrar = ObservationRegistrar()
     /// Sends an action to the store, from any thread.
     nonisolated let dispatchAction: @Sendable (Action) -> Void

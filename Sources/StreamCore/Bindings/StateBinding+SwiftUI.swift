@@ -12,7 +12,9 @@ extension Binding {
     /// - Parameter binding: The state binding of an `ObservableStore` or `ObservableSpin`.
     @MainActor
     public init(_ binding: StateBinding<Value>) {
-        self.init(get: { binding.get() }, set: { binding.set($0) })
+        // SwiftUI's closures are `@Sendable @isolated(any)`: isolated to the main actor, they
+        // may call the binding's main-actor functions.
+        self.init(get: { @MainActor in binding.get() }, set: { @MainActor value in binding.set(value) })
     }
 }
 #endif

@@ -1,0 +1,1 @@
+../../../Sources/StoreKitLite/Navigation/NavigationStack+ObservableStore.swift

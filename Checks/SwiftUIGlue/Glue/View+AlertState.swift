@@ -1,0 +1,1 @@
+../../../Sources/StoreKitLite/Navigation/View+AlertState.swift

@@ -1,0 +1,1 @@
+../../../Checks/SwiftUIGlue/Article/ContactsState.swift
