@@ -101,8 +101,9 @@ public final class InspectorServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = Atomic<Int>(0)
         let maximumConnections = configuration.maximumConnections
-        let timeout = TimeAmount.nanoseconds(Int64(configuration.requestTimeout.components.seconds) * 1_000_000_000
-            + configuration.requestTimeout.components.attoseconds / 1_000_000_000)
+        let timeout = TimeAmount.nanoseconds(
+            Int64(configuration.requestTimeout.components.seconds) * 1_000_000_000
+                + configuration.requestTimeout.components.attoseconds / 1_000_000_000)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -124,7 +124,8 @@ public final class InspectedSession: InspectorSource {
 
     public func rows(matching query: String, from offset: Int, count: Int) -> InspectorValue {
         let needle = query.lowercased()
-        let matching = needle.isEmpty
+        let matching =
+            needle.isEmpty
             ? entries[...]
             : entries.filter { $0.summary.lowercased().contains(needle) || $0.outcome.lowercased().contains(needle) }[...]
         let page = matching.dropFirst(max(0, offset)).prefix(max(0, min(count, 1_000)))

@@ -74,9 +74,11 @@ extension StoreInspector {
 
     /// One row of the log, describing its action if not done yet.
     private func row(_ index: Int) -> InspectorValue? {
-        guard let (record, effective, skipped, cached) = history.withLock({ history in
-            history.record(index).map { ($0, history.effective($0), history.skipped.contains(index), history.summaries[index]) }
-        }) else { return nil }
+        guard
+            let (record, effective, skipped, cached) = history.withLock({ history in
+                history.record(index).map { ($0, history.effective($0), history.skipped.contains(index), history.summaries[index]) }
+            })
+        else { return nil }
         let summary = cached ?? describe(record)
         var fields: [InspectorValue.Field] = [
             .init("i", .number(String(index))),
@@ -118,11 +120,13 @@ extension StoreInspector {
     /// - Returns: The detail.
     /// - Throws: ``InspectorError/unknownIndex(_:)`` if no kept action has it.
     public func detail(_ index: Int) throws(InspectorError) -> InspectorValue {
-        guard let (record, effective, skipped, before, after) = history.withLock({ history in
-            history.record(index).map {
-                ($0, history.effective($0), history.skipped.contains(index), history.state(after: index - 1), history.state(after: index))
-            }
-        }) else { throw .unknownIndex(index) }
+        guard
+            let (record, effective, skipped, before, after) = history.withLock({ history in
+                history.record(index).map {
+                    ($0, history.effective($0), history.skipped.contains(index), history.state(after: index - 1), history.state(after: index))
+                }
+            })
+        else { throw .unknownIndex(index) }
         let reflect = { (value: Any?) -> InspectorValue in
             guard let value else { return .null }
             return InspectorValue(reflecting: value, redaction: self.options.redaction, limits: self.options.limits)

@@ -21,7 +21,7 @@ import Synchronization
 /// or to a feedback loop, by its reducer (read-only: a loop cannot travel in time):
 ///
 /// ```swift
-/// let states = Signal.system(initial: 0, reduce: inspector.recording(counter), feedbacks: [tick])
+/// let states = Signal<Int, Never>.system(initial: 0, reducer: inspector.recording(counter), feedbacks: [tick])
 /// ```
 ///
 /// Cost: recording runs on the thread that reduces, takes one lock for a few instructions and
@@ -67,7 +67,7 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
     /// uses.
     ///
     /// ```swift
-    /// let spin = Spin(initialState: 0, reducer: inspector.recording(counter)) { … }
+    /// let states = Signal<Int, Never>.system(initial: 0, reducer: inspector.recording(counter), feedbacks: [tick])
     /// ```
     ///
     /// The first call's state is taken as the initial state, when none is known yet.
@@ -106,7 +106,8 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
         middleware.enumerated().map { index, middleware in
             let name = index < names.count ? names[index] : "middleware #\(index + 1)"
             return middleware.reportingStops { [self] action, held in
-                record(held ? .held(middleware: name) : .dropped(middleware: name), action: action, state: nil,
+                record(
+                    held ? .held(middleware: name) : .dropped(middleware: name), action: action, state: nil,
                     at: DispatchTime.now().uptimeNanoseconds, nanoseconds: 0)
             }
         }

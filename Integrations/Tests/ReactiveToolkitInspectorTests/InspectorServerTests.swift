@@ -8,7 +8,9 @@ import Testing
 @Suite(.serialized) struct InspectorServerTests {
     static let token = "test-token"
 
-    func served(development: Bool = true, configuration: InspectorServer.Configuration = .init(token: token))
+    func served(
+        development: Bool = true, configuration: InspectorServer.Configuration = .init(token: token)
+    )
         async throws -> (Store<Ledger, LedgerAction>, StoreInspector<Ledger, LedgerAction>, InspectorServer)
     {
         let inspector = StoreInspector<Ledger, LedgerAction>(development: development)
@@ -24,10 +26,11 @@ import Testing
     }
 
     func post(_ server: InspectorServer, _ path: String, _ body: String, headers: [String] = []) -> RawHTTP.Answer? {
-        let lines = [
-            "POST \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close", "Authorization: Bearer \(Self.token)",
-            "Content-Type: application/json", "Content-Length: \(body.utf8.count)",
-        ] + headers
+        let lines =
+            [
+                "POST \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close", "Authorization: Bearer \(Self.token)",
+                "Content-Type: application/json", "Content-Length: \(body.utf8.count)",
+            ] + headers
         return RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
     }
 

@@ -42,9 +42,10 @@ import Testing
     @Test func diffsOnlyTheChangedFieldsAsMinusPlusLines() throws {
         let before = try InspectorValue(json: #"{"rows":[{"done":false},{"done":true}],"count":1,"gone":"x"}"#)
         let after = try InspectorValue(json: #"{"rows":[{"done":true},{"done":true},{"done":false}],"count":1,"new":2}"#)
-        #expect(before.diffLines(to: after) == [
-            "− rows[0].done: false", "+ rows[0].done: true", #"+ rows[2]: {"done":false}"#, #"− gone: "x""#, "+ new: 2",
-        ])
+        #expect(
+            before.diffLines(to: after) == [
+                "− rows[0].done: false", "+ rows[0].done: true", #"+ rows[2]: {"done":false}"#, #"− gone: "x""#, "+ new: 2",
+            ])
         #expect(after.diffLines(to: after).isEmpty)
     }
 

@@ -25,10 +25,11 @@ import Testing
         _ = try await waiting.state
         let rows = inspector.rows(matching: "", from: 0, count: 10)["rows"]
         guard case .array(let list)? = rows else { Issue.record("no rows"); return }
-        #expect(list.map { $0["o"]?.jsonText } == [
-            "\"reduced\"", "\"refused: action rejected: zero\"", "\"dropped by dropEmpty\"", "\"held by middleware #2\"",
-            "\"reduced\"",
-        ])
+        #expect(
+            list.map { $0["o"]?.jsonText } == [
+                "\"reduced\"", "\"refused: action rejected: zero\"", "\"dropped by dropEmpty\"", "\"held by middleware #2\"",
+                "\"reduced\"",
+            ])
         #expect(list.map { $0["a"]?.jsonText } == ["\"add \\\"a\\\"\"", "\"multiply 0\"", "\"add \\\"\\\"\"", "\"multiply 5\"", "\"multiply 5\""])
         let detail = try inspector.detail(5)
         #expect(detail.text("state", "total") == "5")
