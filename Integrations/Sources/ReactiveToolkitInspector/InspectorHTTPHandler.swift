@@ -76,8 +76,10 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             let keepAlive = head.isKeepAlive
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             let router = self.router
+            router.inFlight.add(1, ordering: .relaxed)
             Task {
                 let response = await router.respond(to: request)
+                defer { router.inFlight.subtract(1, ordering: .relaxed) }
                 bound.eventLoop.execute {
                     let (handler, context) = bound.value
                     handler.write(response, keepAlive: keepAlive, context: context)

@@ -11,7 +11,7 @@ enum InspectorPage {
         header{display:flex;gap:8px;align-items:center;padding:6px 10px;border-bottom:1px solid var(--line);flex-wrap:wrap}
         header h1{font-size:14px;margin:0 8px 0 0}#status{color:var(--mute)}#status.away{color:var(--warn);font-weight:600}
         button{font:inherit;padding:2px 8px;border:1px solid var(--line);border-radius:4px;background:#f5f5f7;cursor:pointer}button:disabled{opacity:.4;cursor:default}
-        main{flex:1;display:flex;min-height:0}#left{width:46%;display:flex;flex-direction:column;border-right:1px solid var(--line)}
+        main{flex:1;display:flex;min-height:0}#left{width:56%;display:flex;flex-direction:column;border-right:1px solid var(--line)}
         #filter{margin:6px;padding:4px 6px;border:1px solid var(--line);border-radius:4px;font:inherit}
         #notice{color:var(--warn);padding:0 8px;font-size:12px}
         #log{flex:1;overflow-y:auto;position:relative;font-family:ui-monospace,Menlo,monospace;font-size:12px}
@@ -85,10 +85,10 @@ enum InspectorPage {
           $("skip").disabled=!dev||!(d.outcome.kind==="reduced"||d.outcome.kind==="refused"||d.skipped);
           $("jump").onclick=()=>act("/api/jump",{index:d.index});$("skip").onclick=()=>act("/api/skip",{index:d.index,skipped:!d.skipped})}
         async function act(path,body){say("");try{const s=await api(path,{method:"POST",body:JSON.stringify(body||{})});await refreshStatus(s);await reload()}catch(e){say(e.message)}}
-        function bars(data,w,h,label,fmt){const max=Math.max(1,...data.map(d=>d.n));const bw=Math.max(2,Math.floor((w-30)/Math.max(1,data.length)));
+        function bars(data,w,h,label,fmt){const max=Math.max(1,...data.map(d=>d.n));const bw=Math.min(28,Math.max(2,Math.floor((w-30)/Math.max(1,data.length))));
           let s='<svg width="'+w+'" height="'+(h+28)+'" role="img" aria-label="'+label+'"><text x="0" y="10">'+label+' (max '+max+')</text>';
           data.forEach((d,i)=>{const bh=Math.round(d.n/max*h);s+='<rect x="'+(30+i*bw)+'" y="'+(14+h-bh)+'" width="'+(bw-1)+'" height="'+bh+'" fill="#0a66c2"><title>'+fmt(d)+": "+d.n+'</title></rect>'});
-          if(data.length){s+='<text x="30" y="'+(h+26)+'">'+fmt(data[0])+'</text><text x="'+(w-80)+'" y="'+(h+26)+'">'+fmt(data[data.length-1])+'</text>'}return s+"</svg>"}
+          if(data.length){s+='<text x="30" y="'+(h+26)+'">'+fmt(data[0])+'</text>';if(data.length>1)s+='<text x="'+Math.max(30+data.length*bw,140)+'" y="'+(h+26)+'" text-anchor="end">'+fmt(data[data.length-1])+'</text>'}return s+"</svg>"}
         async function charts(){try{const c=await api("/api/charts");$("charts").innerHTML=bars(c.rate,420,70,"actions per second",d=>new Date(d.t*1000).toTimeString().slice(0,8))+
           bars(c.durations,420,70,"reducer time",d=>"≤ "+fmtDur(d.le))}catch(e){}}
         async function poll(){let since=-1;for(;;){try{const s=await api("/api/status?since="+since+"&wait=15000");const changed=!status||s.next!==status.next||s.position!==status.position;

@@ -13,6 +13,10 @@ final class InspectorRouter: Sendable {
     let maximumImportBytes: Int
     /// The port the server is bound to, once known (the host and origin checks need it).
     let port = Atomic<Int>(0)
+    /// Requests being answered (their tasks), so that the server stops after them.
+    let inFlight = Atomic<Int>(0)
+    /// Set when the server stops: long polls end at once.
+    let stopping = Atomic<Bool>(false)
     /// The session imported from a file, if any.
     private let imported = NIOLockedValueBox<InspectedSession?>(nil)
 
@@ -157,7 +161,9 @@ final class InspectorRouter: Sendable {
         }
         let deadline = ContinuousClock.now + min(.milliseconds(wait), maximumWait)
         var current = first
-        while current["next"]?.integer == since, current["position"] == first["position"], ContinuousClock.now < deadline {
+        while current["next"]?.integer == since, current["position"] == first["position"], ContinuousClock.now < deadline,
+            !stopping.load(ordering: .relaxed)
+        {
             guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { break }
             current = source.status()
         }

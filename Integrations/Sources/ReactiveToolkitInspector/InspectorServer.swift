@@ -74,8 +74,12 @@ public final class InspectorServer: Sendable {
     public let port: Int
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    private let router: InspectorRouter
 
-    private init(token: String, url: URL, port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel) {
+    private init(
+        token: String, url: URL, port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel, router: InspectorRouter
+    ) {
+        self.router = router
         self.token = token
         self.url = url
         self.port = port
@@ -137,12 +141,18 @@ public final class InspectorServer: Sendable {
         if announce {
             FileHandle.standardError.write(Data("store inspector: \(url.absoluteString)\n".utf8))
         }
-        return InspectorServer(token: token, url: url, port: port, group: group, channel: channel)
+        return InspectorServer(token: token, url: url, port: port, group: group, channel: channel, router: router)
     }
 
-    /// Stops serving: closes the listening socket and every connection.
+    /// Stops serving: closes the listening socket, ends the long polls, lets the requests being
+    /// answered finish (a few seconds at most), and closes every connection.
     public func stop() async {
+        router.stopping.store(true, ordering: .relaxed)
         try? await channel.close()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while router.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         try? await group.shutdownGracefully()
     }
 
