@@ -24,6 +24,7 @@ extension Store {
     ///   - notifyOn: Where observers and effects are called.
     ///   - queue: How many outside actions may wait.
     ///   - inspector: The inspector.
+    @inlinable
     public convenience init(
         initialState: State,
         reducer: Reducer<State, Action>,
@@ -34,7 +35,7 @@ extension Store {
         queue: ActionQueuePolicy = .unbounded,
         inspector: StoreInspector<State, Action>
     ) {
-        let recorded = inspector.recording(reducer)
+        let recorded = inspector.recordingStore(reducer, initialState: initialState)
         let instrumented = inspector.instrumenting(middleware, names: middlewareNames)
         if let travel = inspector.timeTravel {
             self.init(
@@ -49,7 +50,8 @@ extension Store {
     }
 
     /// A decoder of actions from JSON, when the action type is `Decodable`.
-    private static func jsonDecoder() -> (@Sendable (String) throws -> Action)? {
+    @usableFromInline
+    static func jsonDecoder() -> (@Sendable (String) throws -> Action)? {
         guard let decodable = Action.self as? any (Decodable & Sendable).Type else { return nil }
         return decoder(of: decodable)
     }

@@ -97,7 +97,10 @@ extension StoreInspector {
     private func describe(_ record: InspectedRecord<State, Action>) -> String {
         let summary = InspectorValue(reflecting: record.action, redaction: options.redaction, limits: options.limits).summary
         history.withLock { history in
-            if history.record(record.index) != nil { history.summaries[record.index] = summary }
+            if history.record(record.index) != nil {
+                history.annotated = true
+                history.summaries[record.index] = summary
+            }
         }
         return summary
     }

@@ -57,6 +57,7 @@ extension StoreInspector {
             try await show(state, after: carrier, with: travel)
         }
         history.withLock { history in
+            history.annotated = true
             if skipped { history.skipped.insert(index) } else { history.skipped.remove(index) }
         }
         try recompute()
@@ -191,6 +192,7 @@ extension StoreInspector {
         }
         let end = records.last.map { $0.index + 1 } ?? 0
         let replaced = history.withLock { history in
+            history.annotated = true
             swap(&history.computed, &computed)
             history.computedEnd = end
             return computed

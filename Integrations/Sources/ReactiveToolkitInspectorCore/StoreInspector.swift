@@ -1,8 +1,7 @@
-import Dispatch
 import Foundation
 public import StoreKitLite
 public import StreamCore
-import Synchronization
+public import Synchronization
 
 /// Records what a store (or a feedback loop) does, action by action, for a browser to inspect:
 /// each action with its time, its outcome (reduced, refused, dropped or held by which
@@ -33,15 +32,15 @@ import Synchronization
 public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
     /// What is kept and hidden.
     public let options: InspectorOptions
-    let history: LockedBox<InspectorHistory<State, Action>>
+    @usableFromInline let history: LockedBox<InspectorHistory<State, Action>>
     /// The time-travel control of a store created for development, `nil` otherwise.
-    let timeTravel: TimeTravel<State, Action>?
+    @usableFromInline let timeTravel: TimeTravel<State, Action>?
     /// What the store attachment provides: the store, the user's reducer, a decoder.
     let attachment = LockedBox(InspectorAttachment<State, Action>())
     /// Whether a time-travel operation is running (they run one at a time).
     let operating = Atomic<Bool>(false)
     /// Nanoseconds to add to the monotonic clock to get nanoseconds since 1970.
-    let epochOffset: UInt64
+    @usableFromInline let epochOffset: UInt64
 
     /// Creates an inspector.
     ///
@@ -54,7 +53,7 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
         self.options = options
         history = LockedBox(InspectorHistory(capacity: options.maximumActions))
         timeTravel = development ? TimeTravel() : nil
-        epochOffset = Self.wallNanoseconds() &- DispatchTime.now().uptimeNanoseconds
+        epochOffset = Self.wallNanoseconds() &- MonotonicClock.nanoseconds()
     }
 
     /// Whether the inspector may travel in time and dispatch (attached to a store created for
@@ -74,25 +73,43 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameter reducer: The reducer.
     /// - Returns: The recording reducer.
+    @inlinable
     public func recording(_ reducer: Reducer<State, Action>) -> Reducer<State, Action> {
-        attachment.withLock { if $0.reducer == nil { $0.reducer = reducer } }
+        remember(reducer)
         let started = Atomic<Bool>(false)
         return Reducer(mutating: { [self] state, action throws(StoreError) in
             if !started.load(ordering: .relaxed) {
                 started.store(true, ordering: .relaxed)
-                history.withLock { _ = $0.setBaseIfUnknown(state) }
+                noteInitialState(state)
             }
-            let begin = DispatchTime.now().uptimeNanoseconds
-            do throws(StoreError) {
-                try reducer(&state, action)
-            } catch {
-                let end = DispatchTime.now().uptimeNanoseconds
-                record(.refused(error), action: action, state: state, at: end, nanoseconds: end &- begin)
-                throw error
-            }
-            let end = DispatchTime.now().uptimeNanoseconds
-            record(.reduced, action: action, state: state, at: end, nanoseconds: end &- begin)
+            try reduceRecording(&state, action, with: reducer)
         })
+    }
+
+    /// ``recording(_:)`` for a store, whose initial state the attachment gives (no first-call
+    /// check).
+    @inlinable
+    func recordingStore(_ reducer: Reducer<State, Action>, initialState: State) -> Reducer<State, Action> {
+        remember(reducer)
+        noteInitialState(initialState)
+        return Reducer(mutating: { [self] state, action throws(StoreError) in
+            try reduceRecording(&state, action, with: reducer)
+        })
+    }
+
+    /// Runs the reducer, timing it, and records the action with its outcome and the state after.
+    @inlinable
+    func reduceRecording(_ state: inout State, _ action: Action, with reducer: Reducer<State, Action>) throws(StoreError) {
+        let begin = MonotonicClock.nanoseconds()
+        do throws(StoreError) {
+            try reducer(&state, action)
+        } catch {
+            let end = MonotonicClock.nanoseconds()
+            record(OutcomeNote(.refused(error)), action: action, state: state, at: end, nanoseconds: end &- begin)
+            throw error
+        }
+        let end = MonotonicClock.nanoseconds()
+        record(nil, action: action, state: state, at: end, nanoseconds: end &- begin)
     }
 
     /// The middleware, each reporting the actions it drops or holds back to the inspector
@@ -107,24 +124,35 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
             let name = index < names.count ? names[index] : "middleware #\(index + 1)"
             return middleware.reportingStops { [self] action, held in
                 record(
-                    held ? .held(middleware: name) : .dropped(middleware: name), action: action, state: nil,
-                    at: DispatchTime.now().uptimeNanoseconds, nanoseconds: 0)
+                    OutcomeNote(held ? .held(middleware: name) : .dropped(middleware: name)), action: action, state: nil,
+                    at: MonotonicClock.nanoseconds(), nanoseconds: 0)
             }
         }
+    }
+
+    /// Keeps the user's reducer, to recompute states without skipped actions (the first one).
+    @usableFromInline
+    func remember(_ reducer: Reducer<State, Action>) {
+        attachment.withLock { if $0.reducer == nil { $0.reducer = reducer } }
+    }
+
+    /// Takes `state` as the initial state if none is known yet (a loop's first reducer call).
+    @usableFromInline
+    func noteInitialState(_ state: State) {
+        history.withLock { _ = $0.setBaseIfUnknown(state) }
     }
 
     /// Appends a record; what it pushes out is released after unlocking.
-    func record(_ outcome: RecordedOutcome, action: Action, state: State?, at uptime: UInt64, nanoseconds: UInt64) {
-        let time = epochOffset &+ uptime
-        let released = history.withLock { history in
-            history.append { index in
-                InspectedRecord(index: index, time: time, outcome: outcome, action: action, state: state, nanoseconds: nanoseconds)
-            }
-        }
-        withExtendedLifetime(released) {}
+    @inlinable
+    func record(_ note: OutcomeNote?, action: Action, state: State?, at uptime: UInt64, nanoseconds: UInt64) {
+        var entry = InspectedRecord(time: epochOffset &+ uptime, outcome: note, action: action, state: state, nanoseconds: nanoseconds)
+        var spare: State?
+        history.withLock { $0.append(&entry, spare: &spare) }
+        // `entry` (the record pushed out, or a copy of the new one) and `spare` go here, unlocked.
     }
 
     /// Binds the inspector to the store it records (the store's convenience initializer).
+    @usableFromInline
     func attach(store: Store<State, Action>, initialState: State, decode: (@Sendable (String) throws -> Action)?) {
         let replaced: InspectorAttachment<State, Action>? = attachment.withLock { attachment in
             guard attachment.store == nil else { return nil }

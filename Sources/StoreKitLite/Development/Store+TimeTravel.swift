@@ -21,6 +21,7 @@ extension Store {
     ///   - notifyOn: Where state observers and effects are called.
     ///   - queue: How many outside actions may wait while the store is busy.
     ///   - timeTravel: The control; it controls the first store created with it.
+    @inlinable
     public convenience init(
         initialState: State,
         reducer: Reducer<State, Action>,

@@ -35,7 +35,7 @@ public import StreamCore
 /// it (such an action could be taken for an install). A `TimeTravel` controls the first store
 /// created with it.
 public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
-    private let machine = LockedState(TimeTravelMachine<State, Action>())
+    @usableFromInline let machine = LockedState(TimeTravelMachine<State, Action>())
     private let attached = LockedState<WeakStore<State, Action>?>(nil)
 
     /// Creates a control; pass it to a store's initializer.
@@ -109,11 +109,13 @@ public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Binds the control to its store (the first one only).
+    @usableFromInline
     func attach(_ store: Store<State, Action>) {
         attached.withLock { if $0 == nil { $0 = WeakStore(store: store) } }
     }
 
     /// The gate: the store's last middleware. Role holder.
+    @inlinable
     func gate(_ action: Action, holder: ActionHolder<State, Action>) -> Action? {
         switch machine.withLock({ $0.gate() }) {
         case .pass: return action
@@ -125,6 +127,7 @@ public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// What the wrapped reducer does with this call. Role holder.
+    @inlinable
     func reducerCalled() -> TimeTravelMachine<State, Action>.ReducerStep {
         machine.withLock { $0.reducerCalled() }
     }

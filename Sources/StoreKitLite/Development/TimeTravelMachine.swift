@@ -2,8 +2,10 @@
 /// the past, which calls of the wrapped reducer install a shown state, and the actions held
 /// meanwhile. Every input runs inside the control's lock and returns what to do; the caller does
 /// it after unlocking (holding, resuming and releasing actions is user code).
+@usableFromInline
 struct TimeTravelMachine<State: Sendable, Action: Sendable> {
     /// Where the store is.
+    @usableFromInline
     enum Phase {
         /// Reducing as usual: the gate passes every action.
         case present
@@ -15,6 +17,7 @@ struct TimeTravelMachine<State: Sendable, Action: Sendable> {
     }
 
     /// What the gate middleware does with an action.
+    @usableFromInline
     enum GateDecision {
         /// Pass it on to the reducer (the store is in the present).
         case pass
@@ -23,6 +26,7 @@ struct TimeTravelMachine<State: Sendable, Action: Sendable> {
     }
 
     /// What the wrapped reducer does with the call it received.
+    @usableFromInline
     enum ReducerStep {
         /// Run the user's reducer.
         case reduce
@@ -30,18 +34,18 @@ struct TimeTravelMachine<State: Sendable, Action: Sendable> {
         case install(State)
     }
 
-    private(set) var phase = Phase.present
+    @usableFromInline var phase = Phase.present
     /// The state the next install call installs (the latest one asked for).
-    private var requested: State?
+    @usableFromInline var requested: State?
     /// Install calls queued in the store and not yet reduced.
-    private var installsQueued = 0
+    @usableFromInline var installsQueued = 0
     /// Held actions resumed and not yet reduced: they reach the reducer before any later install.
-    private var resumedQueued = 0
+    @usableFromInline var resumedQueued = 0
     /// Whether the action being reduced now came through the gate (set by the gate, read by the
     /// reducer that runs right after it, on the same role holder).
-    private var passedGate = false
+    @usableFromInline var passedGate = false
     /// The actions the gate held, oldest first.
-    private var held: [HeldAction<State, Action>] = []
+    @usableFromInline var held: [HeldAction<State, Action>] = []
 
     /// Whether the store shows a state of the past (or is installing the present again).
     var isAway: Bool {
@@ -53,6 +57,7 @@ struct TimeTravelMachine<State: Sendable, Action: Sendable> {
     var heldCount: Int { held.count }
 
     /// The gate (the store's last middleware) received an action. Role holder.
+    @inlinable
     mutating func gate() -> GateDecision {
         guard case .present = phase else { return .hold }
         passedGate = true
@@ -60,12 +65,14 @@ struct TimeTravelMachine<State: Sendable, Action: Sendable> {
     }
 
     /// The gate held an action (after ``gate()`` said `.hold`). Role holder.
+    @inlinable
     mutating func held(_ action: HeldAction<State, Action>) {
         held.append(action)
     }
 
     /// The wrapped reducer was called. Role holder: calls come in the store's order, so a
     /// resumed held action (queued before any later install) is told from an install by counting.
+    @inlinable
     mutating func reducerCalled() -> ReducerStep {
         if passedGate {
             passedGate = false
