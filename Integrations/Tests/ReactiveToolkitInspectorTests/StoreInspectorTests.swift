@@ -98,7 +98,14 @@ import Testing
         #expect(store.state.total == 2)
         #expect(inspector.status()["position"]?.integer == 1)
         let sent = Task { try await store.send(.multiply(5)) }
-        while inspector.status()["held"]?.integer != 1 { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while inspector.status()["held"]?.integer != 1 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the send was not held")
+                return
+            }
+            await Task.yield()
+        }
         #expect(store.state.total == 2)
         try await inspector.jump(to: 0)  // the initial state
         #expect(store.state.total == 1)

@@ -28,7 +28,7 @@ import TestSupport
         let observation = store.observeNext { state in seen.mutate { $0.append(state) } }
         defer { observation.dispose() }
         let first = Task { try await store.send(.add(1)) }
-        while travel.heldActionCount < 1 { await Task.yield() }
+        try await waitUntil("the action is held") { travel.heldActionCount >= 1 }
         store.dispatch(.decrement)
         #expect(travel.heldActionCount == 2)
         #expect(store.state == 0)  // nothing reduced while away
@@ -78,10 +78,10 @@ import TestSupport
         let travel = TimeTravel<Int, CounterAction>()
         let store = Store(initialState: 0, reducer: counterReducer, middleware: [hold], timeTravel: travel)
         let sent = Task { try await store.send(.increment) }
-        while held.value == nil { await Task.yield() }
+        try await waitUntil("the middleware holds the action") { held.value != nil }
         try await travel.show(50, after: .add(50))
         held.value?.resume()
-        while travel.heldActionCount < 1 { await Task.yield() }
+        try await waitUntil("the action is held") { travel.heldActionCount >= 1 }
         #expect(store.state == 50)
         try await travel.returnToPresent(7, after: .add(7))
         #expect(try await sent.value == 8)
@@ -126,6 +126,36 @@ import TestSupport
         #expect(store.state == 1_000 + threads * perThread)
     }
 
+    @Test func heldActionsResumeOnlyAfterEveryQueuedInstallHasRun() async throws {
+        // Two returns queued behind a busy holder: the first install's completion must not
+        // resume the held actions while the second install is still queued (it would run after
+        // them and be taken for one of them).
+        let travel = TimeTravel<Int, CounterAction>()
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let block = Middleware<Int, CounterAction> { action, _ in
+            if action == .add(100) {
+                entered.signal()
+                release.wait()
+            }
+            return action
+        }
+        let store = Store(initialState: 0, reducer: counterReducer, middleware: [block], timeTravel: travel)
+        try await travel.show(0, after: .increment)
+        store.dispatch(.increment)  // held
+        let busy = Thread { store.dispatch(.add(100)) }  // takes the role and waits in the middleware
+        busy.start()
+        entered.wait()
+        async let one: Void = travel.returnToPresent(5, after: .add(1_000))
+        async let two: Void = travel.returnToPresent(5, after: .add(1_000))
+        try await waitUntil("both installs are queued") { store.queuedActionCount == 2 }
+        release.signal()
+        _ = try await (one, two)
+        await store.drained()
+        #expect(store.state == 106)  // the present 5, then the held increment and add(100)
+        #expect(travel.heldActionCount == 0)
+    }
+
     @Test func returningTwiceAtOnceResumesTheHeldActionsOnce() async throws {
         let runs = Box(0)
         let counting = Reducer<Int, CounterAction>(mutating: { state, action in
@@ -143,5 +173,18 @@ import TestSupport
         #expect(runs.value == 1)
         #expect(!travel.isAway)
         #expect(travel.heldActionCount == 0)
+    }
+}
+
+/// Waits (yielding) until `condition` holds, or fails the test after 10 s: a broken gate fails
+/// instead of hanging the run.
+private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("timed out waiting until \(what)")
+            throw CancellationError()
+        }
+        await Task.yield()
     }
 }
