@@ -15,6 +15,8 @@ let package = Package(
         .package(name: "ReactiveToolkit", path: ".."),
         // The comparison peer (benchmarks only; the root package never depends on it).
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        // The store inspector's recorder (W8I); its product depends on the root package only.
+        .package(name: "ReactiveToolkitIntegrations", path: "../Integrations"),
     ],
     targets: [
         .target(name: "MallocCounter"),
@@ -27,6 +29,7 @@ let package = Package(
                 .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "ReactiveToolkitInspectorCore", package: "ReactiveToolkitIntegrations"),
             ]
         ),
         // W11: the observable store host's invalidations and cost per change (Docs/benchmarks/W11-observable-store.md).

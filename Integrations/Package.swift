@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "ReactiveToolkitServiceLifecycle", targets: ["ReactiveToolkitServiceLifecycle"]),
         .library(name: "ReactiveToolkitMetrics", targets: ["ReactiveToolkitMetrics"]),
         .library(name: "ReactiveToolkitPostgres", targets: ["ReactiveToolkitPostgres"]),
+        .library(name: "ReactiveToolkitInspector", targets: ["ReactiveToolkitInspector"]),
+        // The recorder alone (no SwiftNIO): what the benchmark package measures.
+        .library(name: "ReactiveToolkitInspectorCore", targets: ["ReactiveToolkitInspectorCore"]),
     ],
     dependencies: [
         .package(name: "ReactiveToolkit", path: ".."),
@@ -64,6 +67,39 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The store inspector's recorder: pure Swift over StoreKitLite, no SwiftNIO.
+        .target(
+            name: "ReactiveToolkitInspectorCore",
+            dependencies: [
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The store inspector's HTTP server and page (SwiftNIO, which postgres-nio brings anyway).
+        .target(
+            name: "ReactiveToolkitInspector",
+            dependencies: [
+                "ReactiveToolkitInspectorCore",
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReactiveToolkitInspectorTests",
+            dependencies: [
+                "ReactiveToolkitInspector", "ReactiveToolkitInspectorCore",
+                .product(name: "StoreKitLite", package: "ReactiveToolkit"),
+                .product(name: "StreamCore", package: "ReactiveToolkit"),
+                .product(name: "FeedbackLoop", package: "ReactiveToolkit"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of all eleven modules — the root package's seven and the
-# Integrations package's four — into one static site whose front page leads to every module,
+# Builds the DocC documentation of all thirteen modules — the root package's seven and the
+# Integrations package's six — into one static site whose front page leads to every module,
 # with the toolchain's own `docc` (no package plugin). Fails on any DocC warning, on a public
 # symbol without a doc comment (Scripts/check-doc-coverage.py), and on a site that lacks a
 # module's pages (Scripts/check-doc-site.py).
 #
 # Each module is converted into its own archive from its catalog and its own symbol graphs, then
 # `docc merge` combines the archives under a synthesized front page (the package "ReactiveToolkit",
-# its topics the eleven modules) into one static site.
+# its topics the thirteen modules) into one static site.
 #
 # The Integrations modules' symbol graphs come from the Integrations package's own build
 # (Integrations/.build), which CI has already made by then; run alone, the script makes it, and
@@ -22,7 +22,8 @@ out=${1:-.build-docs/site}
 graphs=.build-docs/symbol-graphs
 archives=.build-docs/archives
 root_modules=(StreamCore StreamCoreTesting FeedbackLoop FeedbackLoopTesting StoreKitLite StoreKitLiteTesting LoadingState)
-integrations_modules=(ReactiveToolkitLogging ReactiveToolkitServiceLifecycle ReactiveToolkitMetrics ReactiveToolkitPostgres)
+integrations_modules=(ReactiveToolkitLogging ReactiveToolkitServiceLifecycle ReactiveToolkitMetrics ReactiveToolkitPostgres
+  ReactiveToolkitInspectorCore ReactiveToolkitInspector)
 build_log=.build-docs/build.log  # a failed build's output is shown
 rm -rf "$graphs" "$archives" "$out" && mkdir -p "$graphs" "$archives"
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")

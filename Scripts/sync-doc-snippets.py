@@ -22,9 +22,11 @@ def compiled_snippets():
     # Tests/DocSnippetTests, the SwiftUI article's code type-checked by Checks/SwiftUIGlue and its
     # tests (Tests/SwiftUIArticleTests, top level: Article/ holds links to the checked code).
     # Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package's tests.
+    # Integrations/Tests/ReactiveToolkitInspectorTests: the store inspector article's code, run there.
     for folder in [os.path.join(root, "Tests", "DocSnippetTests"), os.path.join(root, "Checks", "SwiftUIGlue", "Article"),
                    os.path.join(root, "Tests", "SwiftUIArticleTests"),
-                   os.path.join(root, "Integrations", "Tests", "ReactiveToolkitPostgresTests")]:
+                   os.path.join(root, "Integrations", "Tests", "ReactiveToolkitPostgresTests"),
+                   os.path.join(root, "Integrations", "Tests", "ReactiveToolkitInspectorTests")]:
         paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".swift")]
     # The example service's sources hold the snippets of the service article.
     for base, _, names in os.walk(os.path.join(root, "Examples", "OrdersService", "Sources")):

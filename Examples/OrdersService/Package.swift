@@ -30,6 +30,8 @@ let package = Package(
                 .product(name: "ReactiveToolkitMetrics", package: "ReactiveToolkitIntegrations"),
                 .product(name: "ReactiveToolkitServiceLifecycle", package: "ReactiveToolkitIntegrations"),
                 .product(name: "ReactiveToolkitPostgres", package: "ReactiveToolkitIntegrations"),
+                .product(name: "ReactiveToolkitInspector", package: "ReactiveToolkitIntegrations"),
+                .product(name: "ReactiveToolkitInspectorCore", package: "ReactiveToolkitIntegrations"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -43,6 +45,7 @@ let package = Package(
             name: "OrdersServiceMain",
             dependencies: [
                 "OrdersService",
+                .product(name: "ReactiveToolkitInspector", package: "ReactiveToolkitIntegrations"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

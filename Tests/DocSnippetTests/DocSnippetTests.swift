@@ -202,13 +202,13 @@ enum Catalogs {
     /// indentation removed.
     static func compiledSnippets() throws -> [String: [String]] {
         var files: [URL] = []
-        // Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package.
-        for folder in [
+        // Integrations/Tests/ReactiveToolkitPostgresTests: the PostgreSQL journal's set-up, run by that package;
+        // Integrations/Tests/ReactiveToolkitInspectorTests: the store inspector article's code, run there.
+        let folders = [
             "Tests/DocSnippetTests", "Checks/SwiftUIGlue/Article", "Tests/SwiftUIArticleTests",
-            "Integrations/Tests/ReactiveToolkitPostgresTests",
+            "Integrations/Tests/ReactiveToolkitPostgresTests", "Integrations/Tests/ReactiveToolkitInspectorTests",
         ]
-            .map(root.appendingPathComponent)
-        {
+        for folder in folders.map(root.appendingPathComponent) {
             files += try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".swift") }
                 .map { folder.appendingPathComponent($0) }

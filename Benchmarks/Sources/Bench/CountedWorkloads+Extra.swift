@@ -29,5 +29,7 @@ var extraCountedWorkloads: [CountedWorkload] {
                 ["--rows", String(rows), "--changes", String(n)] + (column == .baseline ? ["--baseline"] : [])
             }))
     }
+    // W8I: W8 with the store inspector attached (InspectorWorkloads.swift).
+    list += inspectorCountedWorkloads
     return list
 }

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ReactiveToolkitInspector
+public import ReactiveToolkitInspectorCore
 import ReactiveToolkitLogging
 public import ReactiveToolkitPostgres
 import ReactiveToolkitMetrics
@@ -58,6 +60,12 @@ public struct OrdersServerConfiguration: Sendable {
         Product(id: "cake", name: "Cake", priceCents: 600),
         Product(id: "piano", name: "Piano", priceCents: 1_250_000),
     ])
+    /// The store inspector's port on 127.0.0.1 (0: any free port), or nil for none (the
+    /// default). With it, the in-memory store (not a shared one) is created for development: the inspector's page
+    /// can make it show an earlier state, skip actions and dispatch (see the README).
+    public var inspectorPort: Int?
+    /// The inspector's access token (nil: a random one, printed at start).
+    public var inspectorToken: String?
     /// The service's logger (the store logs actions at debug level, so nothing is formatted
     /// unless this logger's level is debug or lower).
     public var logger = Logger(label: "orders-service")
@@ -91,6 +99,8 @@ public struct OrdersServer: Sendable {
     public let paymentGateway: PaymentGateway
     let catalogAddress = AddressPromise()
     let address = AddressPromise()
+    /// The store inspector (``OrdersServerConfiguration/inspectorPort``), or nil.
+    public let inspector: StoreInspector<OrdersState, OrdersAction>?
     private let logging: LoggingMiddleware<OrdersState, OrdersAction>
     private let metrics: StoreMetrics<OrdersState, OrdersAction>
 
@@ -106,6 +116,10 @@ public struct OrdersServer: Sendable {
         // snippet: ServiceStore
         logging = LoggingMiddleware(logger: configuration.logger, level: .debug, failureLevel: .info)
         metrics = StoreMetrics(label: "orders")
+        // The inspector records the in-memory store (a shared store's history is its journal).
+        let inspected = configuration.inspectorPort != nil && configuration.postgres == nil
+        let inspector = inspected ? StoreInspector<OrdersState, OrdersAction>(development: true) : nil
+        self.inspector = inspector
         if let postgres = configuration.postgres {
             var options = configuration.journalOptions
             options.name = postgres.journalName
@@ -121,6 +135,16 @@ public struct OrdersServer: Sendable {
                 journal: journal,
                 middleware: [metrics.middleware, normalizeProducts],
                 observers: [logging, metrics]
+            )
+        } else if let inspector {
+            journal = nil
+            store = Store(
+                initialState: OrdersState(),
+                reducer: serviceReducer,
+                middleware: [metrics.middleware, normalizeProducts],
+                middlewareNames: ["metrics", "normalizeProducts"],
+                observers: [logging, metrics],
+                inspector: inspector
             )
         } else {
             journal = nil
@@ -141,6 +165,17 @@ public struct OrdersServer: Sendable {
     /// `.leased`, never with `.off`.
     public func sideEffectFeedbacks() -> [Feedback<OrdersState, OrdersAction>] {
         [paymentFeedback(delay: configuration.paymentDelay, gateway: paymentGateway)]
+    }
+
+    /// Starts the store inspector's server on 127.0.0.1, if the configuration asks for one.
+    ///
+    /// - Returns: The running server (its ``InspectorServer/url`` has the token), or nil.
+    /// - Throws: The error that stopped binding.
+    public func startInspector() async throws -> InspectorServer? {
+        guard let inspector, let port = configuration.inspectorPort else { return nil }
+        return try await InspectorServer.start(
+            inspector, configuration: InspectorServer.Configuration(port: port, token: configuration.inspectorToken),
+            announce: false)
     }
 
     /// What the service prints at start: its limits, its store, its effects.

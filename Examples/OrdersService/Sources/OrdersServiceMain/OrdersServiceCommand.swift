@@ -4,9 +4,13 @@
 //                    [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
 //                    [--idle-timeout-ms N] [--max-connections N]
 //                    [--postgres URL] [--journal NAME] [--effects on|off|leased] [--lease-ms N]
+//                    [--inspector-port N] [--inspector-token TOKEN]
 //
 // Environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
-// ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS.
+// ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS, ORDERS_INSPECTOR_PORT.
+//
+// With --inspector-port, the second line on standard output is the store inspector's address,
+// with its access token (`inspector on http://127.0.0.1:PORT/?token=…`).
 //
 // The first line on standard output is the bound address (`listening on http://127.0.0.1:PORT`);
 // the limits, the store and the effects setting are written to standard error at start.
@@ -14,6 +18,7 @@
 import Foundation
 import Logging
 import OrdersService
+import ReactiveToolkitInspector
 
 @main
 enum OrdersServiceCommand {
@@ -23,15 +28,17 @@ enum OrdersServiceCommand {
                               [--idle-timeout-ms N] [--max-connections N]
                               [--postgres postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE] [--journal NAME]
                               [--effects on|off|leased] [--lease-ms N]
+                              [--inspector-port N] [--inspector-token TOKEN]
         environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
-                              ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS
+                              ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS,
+                              ORDERS_INSPECTOR_PORT
         """
 
     /// The options the environment sets, as arguments placed before the command line's.
     static let environmentOptions = [
         ("ORDERS_IDLE_TIMEOUT_MS", "--idle-timeout-ms"), ("ORDERS_MAX_CONNECTIONS", "--max-connections"),
         ("ORDERS_POSTGRES_URL", "--postgres"), ("ORDERS_JOURNAL", "--journal"), ("ORDERS_EFFECTS", "--effects"),
-        ("ORDERS_LEASE_MS", "--lease-ms"),
+        ("ORDERS_LEASE_MS", "--lease-ms"), ("ORDERS_INSPECTOR_PORT", "--inspector-port"),
     ]
 
     static func main() async {
@@ -48,8 +55,16 @@ enum OrdersServiceCommand {
             exit(1)
         }
         FileHandle.standardError.write(Data("orders-service: \(server.startupDescription)\n".utf8))
+        let inspector: InspectorServer?
+        do {
+            inspector = try await server.startInspector()
+        } catch {
+            FileHandle.standardError.write(Data("orders-service: could not start the store inspector: \(error)\n".utf8))
+            exit(1)
+        }
         let announce = Task {
             say("listening on \(await server.boundAddress().absoluteString)")
+            if let inspector { say("inspector on \(inspector.url.absoluteString)") }
         }
         do {
             try await server.run { report in
@@ -62,6 +77,7 @@ enum OrdersServiceCommand {
             exit(1)
         }
         announce.cancel()
+        await inspector?.stop()
         let orders = server.store.state.orders.values
         say("stopped: \(orders.count) order(s), \(orders.filter { $0.status == .paid }.count) paid")
     }
@@ -116,6 +132,10 @@ enum OrdersServiceCommand {
                 }
                 configuration.effects = mode
             case "--lease-ms": configuration.leaseDuration = .milliseconds(integer(argument, in: 100...3_600_000))
+            case "--inspector-port": configuration.inspectorPort = integer(argument, in: 0...65_535)
+            case "--inspector-token":
+                guard let token = remaining.popFirst(), !token.isEmpty else { fail("--inspector-token needs a token") }
+                configuration.inspectorToken = token
             case "--log-level":
                 guard let text = remaining.popFirst(), let level = Logger.Level(rawValue: text) else {
                     fail("--log-level needs one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
