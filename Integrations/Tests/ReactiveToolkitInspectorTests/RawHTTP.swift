@@ -48,6 +48,14 @@ enum RawHTTP {
         return Answer(status: status, text: answer)
     }
 
+    /// ``request(port:_:)`` on a thread of its own, so that the blocking socket never holds one
+    /// of the few threads of the cooperative pool (the server under test answers on it).
+    static func fetch(port: Int, _ text: String) async -> Answer? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Answer?, Never>) in
+            Thread { continuation.resume(returning: request(port: port, text)) }.start()
+        }
+    }
+
     /// Reads until the peer closes (or the receive timeout).
     static func readAll(_ fd: Int32) -> String {
         var data: [UInt8] = []
