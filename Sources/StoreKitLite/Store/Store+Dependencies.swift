@@ -1,0 +1,54 @@
+public import StreamCore
+
+extension Store {
+    /// The dependencies the store runs with when an action is sent outside every
+    /// `withDependencies` scope: those in force when it was created, with its `withDependencies:`
+    /// changes.
+    ///
+    /// ```swift
+    /// let store = Store(initialState: AppState(), reducer: app) {
+    ///     $0.apiClient = .preview
+    /// }
+    /// store.dependencies.apiClient          // .preview
+    ///
+    /// // A child store with the parent's dependencies:
+    /// let child = withDependencies(from: store.dependencies) {
+    ///     Store(initialState: Detail(), reducer: detail)
+    /// }
+    /// ```
+    ///
+    /// Each action runs its middleware, reducer, observers and effects with these values, plus
+    /// what the scope it was sent under set since (the sender's values win on those keys): a
+    /// service's request sends under `withDependencies { $0.requestID = … }` and its action, and
+    /// the effects that action starts, read that request's value. An effect's actions carry the
+    /// values of the action that started it.
+    public var dependencies: DependencyValues {
+        dependencyScope?.currentValues ?? DependencyScope.root.currentValues
+    }
+
+    /// The store's scope: the one in force at `init`, with `prepare`'s changes, if any.
+    static func captureDependencies(_ prepare: ((inout DependencyValues) -> Void)?) -> DependencyScope? {
+        guard let prepare else { return DependencyScope.captured }
+        var values = DependencyValues.current
+        prepare(&values)
+        return DependencyScope(values)
+    }
+
+    /// The scope to install around an action (the process's values for an action sent outside
+    /// every scope to a store with none), or `nil` if it is in force already. Role holder.
+    @usableFromInline
+    func dependenciesToInstall(for pending: Pending) -> DependencyScope? {
+        DependencyScope.needed(DependencyScope.resolve(base: dependencyScope, sender: pending.dependencies))
+    }
+}
+
+extension Store.Pending {
+    /// The action, to run under `scope` (installed by then: the nested `process` finds it in
+    /// force and runs the action).
+    @usableFromInline
+    func resolved(to scope: DependencyScope) -> Self {
+        var pending = self
+        pending.dependencies = scope
+        return pending
+    }
+}
