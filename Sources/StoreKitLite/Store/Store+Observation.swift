@@ -84,12 +84,13 @@ extension Store {
     /// each handed over with its action's effect group current (see `EffectScope`), so that the
     /// effects a state starts join that group (and are reported under `name`).
     func effectStates(named name: String?) -> Signal<State, Never> {
-        let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell] downstream in
+        let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell, dependencyScope] downstream in
             let floor = SequenceFloor()
             cell.attachedEffects.wrappingAdd(1, ordering: .relaxed)
             let observation = effectCore.observe(replayingFirst: {
                 let update = cell.latestUpdate
-                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil)
+                // The current state's effects run with the store's own dependencies.
+                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil, dependencies: dependencyScope)
             }) { event in
                 if case .next(let input) = event, !floor.admits(input.sequence) { return }
                 downstream.on(event)
@@ -106,7 +107,9 @@ extension Store {
             hopped.observe(with: { event in
                 switch event {
                 case .next(let input):
-                    EffectScope.with(input.group ?? root, name: name) { downstream.on(.next(input.state)) }
+                    EffectScope.with(input.group ?? root, name: name) {
+                        DependencyScope.run(in: input.dependencies) { downstream.on(.next(input.state)) }
+                    }
                 case .completed:
                     downstream.on(.completed)
                 }

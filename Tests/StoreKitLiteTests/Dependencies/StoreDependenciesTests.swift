@@ -120,6 +120,31 @@ import TestSupport
         #expect(store.state.reads == ["held=sent"])
     }
 
+    /// Effects delivered on another context (`notifyOn:`) run with the values of the action
+    /// that produced their state; the current state's effects, at `attach`, with the store's.
+    @Test func effectsOnTheNotificationContextReadTheirActionsValues() async {
+        let created = DispatchSemaphore(value: 0)
+        let seen = Box<[String]>([])
+        let store = Store(initialState: Log(), reducer: Self.reducer(), notifyOn: DispatchQueue(label: "notify").context) {
+            $0.requestID = "store"
+        }
+        let attached = withDependencies { $0.requestID = "attacher" } operation: {
+            store.attach(effect: { states in
+                states.flatMapMerge { log -> Signal<Action, Never> in
+                    @Dependency(\.requestID) var requestID
+                    seen.append("\(log.started ?? "initial")=\(requestID)")
+                    created.signal()
+                    return .completed()
+                }
+            })
+        }
+        #expect(await wait(for: created))
+        withDependencies { $0.requestID = "sender" } operation: { store.dispatch(.start("1")) }
+        #expect(await wait(for: created))
+        #expect(seen.value == ["initial=store", "1=sender"])
+        attached.dispose()
+    }
+
     /// A service: two requests send at once, each under its own request ID. Each action, each
     /// effect it starts (created on the store's thread, finishing on a queue) and each action
     /// that effect sends back read that request's ID.
