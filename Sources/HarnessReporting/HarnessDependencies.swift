@@ -31,7 +31,7 @@ package final class HarnessDependencies: Sendable {
                 issues.withLock { $0.append(issue) }
             }
         }
-        prepare(&values)
+        values.update(with: prepare)
         scope = DependencyScope(values)
         self.issues = issues
     }

@@ -23,14 +23,14 @@ extension Store {
     /// the effects that action starts, read that request's value. An effect's actions carry the
     /// values of the action that started it.
     public var dependencies: DependencyValues {
-        dependencyScope?.currentValues ?? DependencyScope.root.currentValues
+        dependencyScope?.currentValues ?? DependencyValues.root
     }
 
     /// The store's scope: the one in force at `init`, with `prepare`'s changes, if any.
     static func captureDependencies(_ prepare: ((inout DependencyValues) -> Void)?) -> DependencyScope? {
         guard let prepare else { return DependencyScope.captured }
         var values = DependencyValues.current
-        prepare(&values)
+        values.update(with: prepare)
         return DependencyScope(values)
     }
 

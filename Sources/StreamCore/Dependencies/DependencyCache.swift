@@ -21,6 +21,8 @@ final class DependencyCache: Sendable {
             return value
         }
         let (made, issue) = Self.make(key, in: context)
+        // Read to be changed (inside a `withDependencies` update): neither reported nor kept.
+        if issue != nil, read.isSilent { return made }
         let stored: Bool = values.withLock { values in
             guard values[entry] == nil else { return false }
             values[entry] = made

@@ -107,7 +107,7 @@ package final class DependencyScope: Sendable {
     @usableFromInline
     package static func needed(_ scope: DependencyScope?) -> DependencyScope? {
         let installed = installed
-        guard let scope else { return installed == nil ? nil : root }
+        guard let scope else { return installed == nil || installed === root ? nil : root }
         return scope === installed ? nil : scope
     }
 

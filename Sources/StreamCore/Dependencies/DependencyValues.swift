@@ -67,13 +67,16 @@ public struct DependencyValues: Sendable {
     var origin: DependencyScope?
     /// The `@Dependency` property reading, for an issue's message.
     var readSite: DependencyIssue.Location?
+    /// Whether a `withDependencies` update closure holds these values: a read there (say
+    /// `$0.date.now = …`, which reads `date` to change it) reports no issue.
+    var isBeingSet = false
 
     init(cache: DependencyCache) {
         self.cache = cache
     }
 
     /// The values of a process with nothing overridden: its context, and the shared cache.
-    static let root = DependencyValues(cache: DependencyCache())
+    package static let root = DependencyValues(cache: DependencyCache())
 
     /// The values in force on this task or thread.
     ///
@@ -139,6 +142,22 @@ public struct DependencyValues: Sendable {
         }
     }
 
+    /// Applies a `withDependencies`-style update: reads inside it report no issue.
+    ///
+    /// - Parameter update: Changes the values.
+    package mutating func update(with update: (inout DependencyValues) throws -> Void) rethrows {
+        isBeingSet = true
+        defer { isBeingSet = false }
+        try update(&self)
+    }
+
+    /// Applies an `async` update (see ``update(with:)``).
+    mutating func update(isolation: isolated (any Actor)? = #isolation, with update: (inout DependencyValues) async throws -> Void) async rethrows {
+        isBeingSet = true
+        defer { isBeingSet = false }
+        try await update(&self)
+    }
+
     /// Values for a test harness: those in force, in the test context, with a cache of their own
     /// (so that each harness computes and keeps its own test values) and the harness's handler.
     ///
@@ -166,8 +185,12 @@ struct DependencyRead {
     let function: StaticString
     let site: DependencyIssue.Location?
 
+    /// A read inside a `withDependencies` update closure: its issue is neither reported nor kept.
+    let isSilent: Bool
+
     init(values: DependencyValues, function: StaticString) {
         handler = values.handler
+        isSilent = values.isBeingSet
         self.function = function
         site = values.readSite
     }

@@ -30,7 +30,7 @@ public func withDependencies<R>(
     operation: () throws -> R
 ) rethrows -> R {
     var values = DependencyValues.current
-    try update(&values)
+    try values.update(with: update)
     return try DependencyScope(values).install(operation)
 }
 
@@ -55,7 +55,7 @@ public func withDependencies<R>(
     operation: () async throws -> R
 ) async rethrows -> R {
     var values = DependencyValues.current
-    try await update(&values)
+    try await values.update(with: update)
     return try await DependencyScope(values).install(isolation: isolation, operation)
 }
 
@@ -84,7 +84,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
     let base = DependencyScope(values)
     var resolved = DependencyScope.resolve(base: base, sender: DependencyScope.captured)?.currentValues ?? values
-    try update(&resolved)
+    try resolved.update(with: update)
     return try DependencyScope(resolved).install(operation)
 }
 

@@ -80,6 +80,16 @@ private enum Event: Equatable, Sendable {
         loop.dispose()
     }
 
+    @Test func aLoopStartedOutsideEveryScopeIgnoresTheScopeOfTheThreadThatDrainsIt() {
+        let (input, send) = Feedback<[String], Event>.input
+        let states = Box<[[String]]>([])
+        let loop = Signal<[String], Never>.system(initial: [], reducer: Self.reduce, feedbacks: [input])
+            .observeNext { states.append($0) }
+        withDependencies { $0.tenant = "sender" } operation: { send(.load) }  // drained on this thread
+        #expect(states.value.last == ["load for test tenant"])  // the process's values (a test process)
+        loop.dispose()
+    }
+
     @Test func aTestLoopRunsWithTestValuesAndItsOverrides() {
         let scheduler = TestScheduler()
         let loop = TestLoop(

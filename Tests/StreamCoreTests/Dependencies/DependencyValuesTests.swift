@@ -78,6 +78,21 @@ import TestSupport
         #expect(issues.value.first?.name == "testOnly")
     }
 
+    @Test func aReadInsideAnUpdateToChangeTheValueReportsNothing() {
+        let issues = Box<[DependencyIssue]>([])
+        let date = Date(timeIntervalSince1970: 7)
+        let seen = inContext(.test, issues: issues) {
+            withDependencies { $0.date.now = date } operation: { DependencyValues.current.date.now }
+        }
+        #expect(seen == date)
+        #expect(issues.value.isEmpty)
+        // The fallback read there was not kept: a later read without an override still reports.
+        inContext(.test, issues: issues) {
+            withDependencies { _ = $0.liveOnly } operation: { _ = DependencyValues.current.liveOnly }
+        }
+        #expect(issues.value.map(\.name) == ["liveOnly"])
+    }
+
     @Test func theDependencyWrapperNamesItsDeclarationInAnIssue() {
         let issues = Box<[DependencyIssue]>([])
         let line = #line + 2
