@@ -69,7 +69,9 @@ enum DependenciesSnippets {
             $0.date = .constant(Date(timeIntervalSince1970: 0))
         }
         store.dispatch(.add("Milk"))
-        withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 60)) } operation: {
+        withDependencies {
+            $0.date = .constant(Date(timeIntervalSince1970: 60))
+        } operation: {
             store.dispatch(.add("Eggs"))  // this action's own date; the store's uuid
         }
         for todo in store.state { print(todo.id.uuidString.suffix(4), todo.title, todo.created.timeIntervalSince1970) }
@@ -84,17 +86,19 @@ enum DependenciesSnippets {
         }
         enum OrderAction: Sendable { case submit(Int), paid(Int, by: String) }
 
-        let store = Store(initialState: Orders(), reducer: Reducer<Orders, OrderAction>(mutating: { orders, action in
-            @Dependency(\.requestID) var requestID
-            switch action {
-            case .submit(let order):
-                orders.submitted = order
-                orders.log.append("order \(order) submitted in \(requestID)")
-            case .paid(let order, let payer):
-                orders.submitted = nil
-                orders.log.append("order \(order) paid by \(payer) in \(requestID)")
-            }
-        }))
+        let store = Store(
+            initialState: Orders(),
+            reducer: Reducer<Orders, OrderAction>(mutating: { orders, action in
+                @Dependency(\.requestID) var requestID
+                switch action {
+                case .submit(let order):
+                    orders.submitted = order
+                    orders.log.append("order \(order) submitted in \(requestID)")
+                case .paid(let order, let payer):
+                    orders.submitted = nil
+                    orders.log.append("order \(order) paid by \(payer) in \(requestID)")
+                }
+            }))
         // A payment effect: it reads the request where it starts, and answers from another thread.
         let payments = DispatchQueue(label: "payments")
         let effect = store.attach(effect: { states in
@@ -108,10 +112,14 @@ enum DependenciesSnippets {
             }
         })
         // Two requests at once, each under its own request ID.
-        async let first: Void = withDependencies { $0.requestID = "request A" } operation: {
+        async let first: Void = withDependencies {
+            $0.requestID = "request A"
+        } operation: {
             await store.sendTracked(.submit(1)).finish()
         }
-        async let second: Void = withDependencies { $0.requestID = "request B" } operation: {
+        async let second: Void = withDependencies {
+            $0.requestID = "request B"
+        } operation: {
             await store.sendTracked(.submit(2)).finish()
         }
         _ = await (first, second)
@@ -124,7 +132,9 @@ enum DependenciesSnippets {
         // snippet: DependenciesEscaping
         let logged = DispatchSemaphore(value: 0)
         let line = Box("")
-        withDependencies { $0.requestID = "request C" } operation: {
+        withDependencies {
+            $0.requestID = "request C"
+        } operation: {
             withEscapedDependencies { dependencies in
                 DispatchQueue.global().async {
                     dependencies.yield { line.value = "audit for \(DependencyValues.current.requestID)" }
@@ -179,7 +189,9 @@ final class Box<Value: Sendable>: @unchecked Sendable {
     // snippet: DependenciesClock
     @Test func aTimerSleepsOnVirtualTime() async throws {
         let scheduler = TestScheduler()
-        let reminder = withDependencies { $0.continuousClock = scheduler.clock } operation: {
+        let reminder = withDependencies {
+            $0.continuousClock = scheduler.clock
+        } operation: {
             Task {
                 @Dependency(\.continuousClock) var clock
                 try await clock.sleep(for: .seconds(30))
@@ -194,10 +206,11 @@ final class Box<Value: Sendable>: @unchecked Sendable {
 
     @Test func theServiceSnippetKeepsEachRequestApart() async throws {
         let log = try await DependenciesSnippets.service()
-        #expect(Set(log) == [
-            "order 1 submitted in request A", "order 2 submitted in request B",
-            "order 1 paid by payer of request A in request A", "order 2 paid by payer of request B in request B",
-        ])
+        #expect(
+            Set(log) == [
+                "order 1 submitted in request A", "order 2 submitted in request B",
+                "order 1 paid by payer of request A in request A", "order 2 paid by payer of request B in request B",
+            ])
     }
 
     @Test func theEscapingSnippetCarriesTheRequest() {

@@ -63,18 +63,23 @@ extension DependencyValues {
         }
         let store = Store(initialState: Payments(), reducer: Self.reducer)
         let attached = store.attach(effect: payment.effects, named: "payment")
-        async let first: Void = withDependencies { $0.request = "request 1" } operation: {
+        async let first: Void = withDependencies {
+            $0.request = "request 1"
+        } operation: {
             await store.sendTracked(.pay(1)).finish()
         }
-        async let second: Void = withDependencies { $0.request = "request 2" } operation: {
+        async let second: Void = withDependencies {
+            $0.request = "request 2"
+        } operation: {
             await store.sendTracked(.pay(2)).finish()
         }
         _ = await (first, second)
         attached.dispose()
-        #expect(Set(store.state.log) == [
-            "pay 1 in request 1", "pay 2 in request 2",
-            "paid 1 by effect of request 1 in request 1", "paid 2 by effect of request 2 in request 2",
-        ])
+        #expect(
+            Set(store.state.log) == [
+                "pay 1 in request 1", "pay 2 in request 2",
+                "paid 1 by effect of request 1 in request 1", "paid 2 by effect of request 2 in request 2",
+            ])
         #expect(store.state.paying.isEmpty)
     }
 }

@@ -66,7 +66,9 @@ private enum Event: Equatable, Sendable {
         let (input, send) = Feedback<[String], Event>.input
         let done = DispatchSemaphore(value: 0)
         let states = Box<[[String]]>([])
-        let loop = withDependencies { $0.tenant = "acme" } operation: {
+        let loop = withDependencies {
+            $0.tenant = "acme"
+        } operation: {
             Signal<[String], Never>.system(
                 initial: [], reducer: Self.reduce, feedbacks: [input, Self.loader(on: DispatchQueue(label: "api"))]
             ).observeNext { log in
@@ -85,7 +87,11 @@ private enum Event: Equatable, Sendable {
         let states = Box<[[String]]>([])
         let loop = Signal<[String], Never>.system(initial: [], reducer: Self.reduce, feedbacks: [input])
             .observeNext { states.append($0) }
-        withDependencies { $0.tenant = "sender" } operation: { send(.load) }  // drained on this thread
+        withDependencies {
+            $0.tenant = "sender"
+        } operation: {
+            send(.load)
+        }  // drained on this thread
         #expect(states.value.last == ["load for test tenant"])  // the process's values (a test process)
         loop.dispose()
     }

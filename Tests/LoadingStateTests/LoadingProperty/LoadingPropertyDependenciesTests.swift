@@ -30,7 +30,11 @@ extension DependencyValues {
 
     @Test func aLoadReadsTheCreatorsValuesWhereverItStarts() {
         let reads = Box<[String]>([])
-        let property = withDependencies { $0.account = "creator" } operation: { Self.property(reads: reads) }
+        let property = withDependencies {
+            $0.account = "creator"
+        } operation: {
+            Self.property(reads: reads)
+        }
         let observation = property.observe { _ in }  // the first load, outside the creator's scope
         #expect(reads.value == ["creator"])
         #expect(property.value == "creator")
@@ -39,9 +43,17 @@ extension DependencyValues {
 
     @Test func aReloadersChangesSinceTheCreationWin() {
         let reads = Box<[String]>([])
-        let property = withDependencies { $0.account = "creator" } operation: { Self.property(reads: reads) }
+        let property = withDependencies {
+            $0.account = "creator"
+        } operation: {
+            Self.property(reads: reads)
+        }
         let observation = property.observe { _ in }
-        withDependencies { $0.account = "reloader" } operation: { _ = property.reload() }
+        withDependencies {
+            $0.account = "reloader"
+        } operation: {
+            _ = property.reload()
+        }
         #expect(reads.value == ["creator", "reloader"])
         observation.dispose()
     }

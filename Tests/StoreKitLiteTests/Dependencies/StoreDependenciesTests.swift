@@ -43,25 +43,41 @@ import TestSupport
 
     @Test func theReducerReadsTheValuesOfTheSendersScope() async throws {
         let store = Store(initialState: Log(), reducer: Self.reducer())
-        try await withDependencies { $0.requestID = "r1" } operation: {
+        try await withDependencies {
+            $0.requestID = "r1"
+        } operation: {
             try await store.send(.read("a"))
         }
         store.dispatch(.read("b"))
-        withDependencies { $0.requestID = "r2" } operation: { store.dispatch(.read("c")) }
+        withDependencies {
+            $0.requestID = "r2"
+        } operation: {
+            store.dispatch(.read("c"))
+        }
         #expect(store.state.reads == ["a=r1", "b=test-request", "c=r2"])  // b: this test process's context
     }
 
     @Test func aStoresOwnOverridesHoldForEveryActionAndASendersChangesWin() {
         let store = Store(initialState: Log(), reducer: Self.reducer()) { $0.requestID = "store" }
         store.dispatch(.read("a"))
-        withDependencies { $0.requestID = "sender" } operation: { store.dispatch(.read("b")) }
-        withDependencies { $0.priceList = [1] } operation: { store.dispatch(.read("c")) }
+        withDependencies {
+            $0.requestID = "sender"
+        } operation: {
+            store.dispatch(.read("b"))
+        }
+        withDependencies {
+            $0.priceList = [1]
+        } operation: {
+            store.dispatch(.read("c"))
+        }
         #expect(store.state.reads == ["a=store", "b=sender", "c=store"])
         #expect(store.dependencies.requestID == "store")
     }
 
     @Test func aStoreCapturesTheScopeItIsCreatedIn() {
-        let store = withDependencies { $0.requestID = "created" } operation: {
+        let store = withDependencies {
+            $0.requestID = "created"
+        } operation: {
             Store(initialState: Log(), reducer: Self.reducer())
         }
         store.dispatch(.read("a"))
@@ -81,14 +97,20 @@ import TestSupport
         let store = Store(initialState: Log(), reducer: Self.reducer(entered: entered, release: release))
         let returned = DispatchSemaphore(value: 0)
         Thread {
-            withDependencies { $0.requestID = "holder" } operation: {
+            withDependencies {
+                $0.requestID = "holder"
+            } operation: {
                 store.dispatch(.block)
                 store.dispatch(.read("holder's own"))
             }
             returned.signal()
         }.start()
         #expect(await wait(for: entered))
-        withDependencies { $0.requestID = "queued" } operation: { store.dispatch(.read("other")) }
+        withDependencies {
+            $0.requestID = "queued"
+        } operation: {
+            store.dispatch(.read("other"))
+        }
         store.dispatch(.read("unscoped"))  // queued too: the holder runs it outside every scope
         #expect(store.queuedActionCount == 2)
         release.signal()
@@ -103,16 +125,26 @@ import TestSupport
         let store = Store(
             initialState: Log(),
             reducer: Self.reducer(),
-            middleware: [Middleware(holding: { action, _, holder in
-                guard case .read("held") = action else { return action }
-                held.value = holder.hold(action)
-                return nil
-            })]
+            middleware: [
+                Middleware(holding: { action, _, holder in
+                    guard case .read("held") = action else { return action }
+                    held.value = holder.hold(action)
+                    return nil
+                })
+            ]
         )
-        withDependencies { $0.requestID = "sent" } operation: { store.dispatch(.read("held")) }
+        withDependencies {
+            $0.requestID = "sent"
+        } operation: {
+            store.dispatch(.read("held"))
+        }
         let resumed = DispatchSemaphore(value: 0)
         Thread {
-            withDependencies { $0.requestID = "resumer" } operation: { held.value?.resume() }
+            withDependencies {
+                $0.requestID = "resumer"
+            } operation: {
+                held.value?.resume()
+            }
             resumed.signal()
         }.start()
         #expect(await wait(for: resumed))
@@ -128,7 +160,9 @@ import TestSupport
         let store = Store(initialState: Log(), reducer: Self.reducer(), notifyOn: DispatchQueue(label: "notify").context) {
             $0.requestID = "store"
         }
-        let attached = withDependencies { $0.requestID = "attacher" } operation: {
+        let attached = withDependencies {
+            $0.requestID = "attacher"
+        } operation: {
             store.attach(effect: { states in
                 states.flatMapMerge { log -> Signal<Action, Never> in
                     @Dependency(\.requestID) var requestID
@@ -139,7 +173,11 @@ import TestSupport
             })
         }
         #expect(await wait(for: created))
-        withDependencies { $0.requestID = "sender" } operation: { store.dispatch(.start("1")) }
+        withDependencies {
+            $0.requestID = "sender"
+        } operation: {
+            store.dispatch(.start("1"))
+        }
         #expect(await wait(for: created))
         #expect(seen.value == ["initial=store", "1=sender"])
         attached.dispose()
@@ -169,10 +207,14 @@ import TestSupport
                 }.trackedAsEffect(named: "payment \(id)")
             }
         })
-        async let first: Void = withDependencies { $0.requestID = "A" } operation: {
+        async let first: Void = withDependencies {
+            $0.requestID = "A"
+        } operation: {
             await store.sendTracked(.start("1")).finish()
         }
-        async let second: Void = withDependencies { $0.requestID = "B" } operation: {
+        async let second: Void = withDependencies {
+            $0.requestID = "B"
+        } operation: {
             await store.sendTracked(.start("2")).finish()
         }
         _ = await (first, second)

@@ -28,7 +28,9 @@ import TestSupport
     })
 
     @Test func aTestStoreRunsWithTestValuesWhateverTheContextAround() throws {
-        let store = withDependencies { $0.context = .live } operation: {
+        let store = withDependencies {
+            $0.context = .live
+        } operation: {
             TestStore(initialState: Order(), reducer: Self.reducer)
         }
         try store.send(.identify) { $0.requestID = "test-request" }
@@ -41,7 +43,9 @@ import TestSupport
         }
         try store.send(.identify) { $0.requestID = "store" }
         try store.send(.price) { $0.prices = [1, 2] }
-        try withDependencies { $0.requestID = "step" } operation: {
+        try withDependencies {
+            $0.requestID = "step"
+        } operation: {
             try store.send(.identify) { $0.requestID = "step" }
         }
     }

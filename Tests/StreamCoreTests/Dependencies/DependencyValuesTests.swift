@@ -26,7 +26,11 @@ import TestSupport
 
     @Test func anOverrideHoldsForTheOperationOnly() {
         inContext(.live) {
-            let inside = withDependencies { $0.greeting = "hello" } operation: { DependencyValues.current.greeting }
+            let inside = withDependencies {
+                $0.greeting = "hello"
+            } operation: {
+                DependencyValues.current.greeting
+            }
             #expect(inside == "hello")
             #expect(DependencyValues.current.greeting == "live")
         }
@@ -34,8 +38,12 @@ import TestSupport
 
     @Test func nestedScopesKeepTheOuterOverrides() {
         inContext(.live) {
-            withDependencies { $0.greeting = "outer" } operation: {
-                withDependencies { $0.liveOnly = 7 } operation: {
+            withDependencies {
+                $0.greeting = "outer"
+            } operation: {
+                withDependencies {
+                    $0.liveOnly = 7
+                } operation: {
                     #expect(DependencyValues.current.greeting == "outer")
                     #expect(DependencyValues.current.liveOnly == 7)
                 }
@@ -65,7 +73,11 @@ import TestSupport
     @Test func anOverriddenKeyWithoutATestValueIsNoIssue() {
         let issues = Box<[DependencyIssue]>([])
         let value = inContext(.test, issues: issues) {
-            withDependencies { $0.liveOnly = 1 } operation: { DependencyValues.current.liveOnly }
+            withDependencies {
+                $0.liveOnly = 1
+            } operation: {
+                DependencyValues.current.liveOnly
+            }
         }
         #expect(value == 1)
         #expect(issues.value.isEmpty)
@@ -82,13 +94,21 @@ import TestSupport
         let issues = Box<[DependencyIssue]>([])
         let date = Date(timeIntervalSince1970: 7)
         let seen = inContext(.test, issues: issues) {
-            withDependencies { $0.date.now = date } operation: { DependencyValues.current.date.now }
+            withDependencies {
+                $0.date.now = date
+            } operation: {
+                DependencyValues.current.date.now
+            }
         }
         #expect(seen == date)
         #expect(issues.value.isEmpty)
         // The fallback read there was not kept: a later read without an override still reports.
         inContext(.test, issues: issues) {
-            withDependencies { _ = $0.liveOnly } operation: { _ = DependencyValues.current.liveOnly }
+            withDependencies {
+                _ = $0.liveOnly
+            } operation: {
+                _ = DependencyValues.current.liveOnly
+            }
         }
         #expect(issues.value.map(\.name) == ["liveOnly"])
     }
@@ -117,7 +137,12 @@ import TestSupport
         inContext(.live) {
             let first = DependencyValues.current.counted
             #expect(DependencyValues.current.counted == first)
-            #expect(withDependencies { $0.greeting = "x" } operation: { DependencyValues.current.counted } == first)
+            #expect(
+                withDependencies {
+                    $0.greeting = "x"
+                } operation: {
+                    DependencyValues.current.counted
+                } == first)
         }
         // Another cache (another harness) computes its own.
         let other = inContext(.live) { DependencyValues.current.counted }
@@ -137,7 +162,9 @@ import TestSupport
                 Model()
             }
             #expect(model.greeting == "creator")
-            withDependencies { $0.liveOnly = 2 } operation: {
+            withDependencies {
+                $0.liveOnly = 2
+            } operation: {
                 #expect(model.greeting == "creator")  // not set by the caller: the creator's
                 #expect(model.liveOnly == 2)  // set by the caller: the caller's
             }
@@ -147,8 +174,12 @@ import TestSupport
     @Test func anAsyncScopeFlowsIntoChildTasksAndUnstructuredTasks() async {
         var values = DependencyValues.forTesting { _ in }
         values.context = .live
-        await withDependencies { $0 = values } operation: {
-            await withDependencies { $0.greeting = "request" } operation: {
+        await withDependencies {
+            $0 = values
+        } operation: {
+            await withDependencies {
+                $0.greeting = "request"
+            } operation: {
                 async let child = DependencyValues.current.greeting
                 let task = Task { DependencyValues.current.greeting }
                 #expect(await child == "request")
@@ -160,7 +191,9 @@ import TestSupport
 
     @Test func escapedDependenciesReachADispatchQueue() {
         let seen = inContext(.live) {
-            withDependencies { $0.greeting = "escaped" } operation: {
+            withDependencies {
+                $0.greeting = "escaped"
+            } operation: {
                 withEscapedDependencies { dependencies in
                     let done = DispatchSemaphore(value: 0)
                     let seen = Box<[String]>([])
@@ -179,8 +212,14 @@ import TestSupport
 
     @Test func withDependenciesFromStartsFromTheGivenValues() {
         inContext(.live) {
-            let values = withDependencies { $0.greeting = "from" } operation: { DependencyValues.current }
-            withDependencies { $0.liveOnly = 3 } operation: {
+            let values = withDependencies {
+                $0.greeting = "from"
+            } operation: {
+                DependencyValues.current
+            }
+            withDependencies {
+                $0.liveOnly = 3
+            } operation: {
                 withDependencies(from: values) {
                     #expect(DependencyValues.current.greeting == "from")
                     #expect(DependencyValues.current.liveOnly == 3)  // the caller's change since

@@ -29,8 +29,12 @@ import TestSupport
         onThreads { thread in
             for round in 0..<Self.rounds {
                 let mine = "\(thread)-\(round)"
-                withDependencies { $0.greeting = mine } operation: {
-                    withDependencies { $0.liveOnly = round } operation: {
+                withDependencies {
+                    $0.greeting = mine
+                } operation: {
+                    withDependencies {
+                        $0.liveOnly = round
+                    } operation: {
                         if DependencyValues.current.greeting != mine || DependencyValues.current.liveOnly != round {
                             wrong.mutate { $0 += 1 }
                         }
@@ -66,7 +70,9 @@ import TestSupport
                     var wrong = 0
                     for round in 0..<Self.rounds {
                         let mine = "\(task)-\(round)"
-                        await withDependencies { $0.greeting = mine } operation: {
+                        await withDependencies {
+                            $0.greeting = mine
+                        } operation: {
                             await Task.yield()  // resume on any thread of the pool
                             if DependencyValues.current.greeting != mine { wrong += 1 }
                         }
