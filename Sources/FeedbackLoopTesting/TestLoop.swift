@@ -51,7 +51,7 @@ import HarnessReporting
 /// `DependencyValues` in the test context), overridden with `withDependencies:`; reading a key
 /// that has no test value is a recorded failure naming it, as in `TestStore`.
 ///
-/// **Values that are not `Equatable`.** Give ``init(initial:reducer:feedbacks:exhaustivity:isEqual:fileID:filePath:line:column:)``
+/// **Values that are not `Equatable`.** Give ``init(initial:reducer:feedbacks:exhaustivity:isEqual:withDependencies:fileID:filePath:line:column:)``
 /// the equivalence of states to check, and match events with
 /// ``receive(where:assert:fileID:filePath:line:column:)``.
 ///

@@ -60,7 +60,7 @@ import HarnessReporting
 /// ### States and actions that are not `Equatable`
 ///
 /// The test store needs no `Equatable` conformance: give
-/// ``init(initialState:reducer:middleware:exhaustivity:isEqual:fileID:filePath:line:column:)``
+/// ``init(initialState:reducer:middleware:exhaustivity:isEqual:withDependencies:fileID:filePath:line:column:)``
 /// the equivalence of states to check (all fields, or only some key paths), and match actions
 /// with `receive(where:timeout:assert:)`. With `Equatable` states and actions, the
 /// convenience initializer and `receive(_:timeout:assert:)` use `==`.

@@ -224,3 +224,19 @@ import TestSupport
         #expect(Set(seenByEffects.value) == ["effect 1=A", "effect 2=B"])
     }
 }
+
+@Suite struct ObservableStoreDependenciesTests {
+    @MainActor @Test func aHostsStoreRunsWithItsOverrides() async throws {
+        let host = ObservableStore(
+            initialState: StoreDependenciesTests.Log(),
+            reducer: Reducer<StoreDependenciesTests.Log, StoreDependenciesTests.Action>(mutating: { log, action in
+                @Dependency(\.requestID) var requestID
+                if case .read(let tag) = action { log.reads.append("\(tag)=\(requestID)") }
+            })
+        ) {
+            $0.requestID = "preview"
+        }
+        try await host.send(.read("a"))
+        #expect(host.state.reads == ["a=preview"])
+    }
+}
