@@ -48,7 +48,7 @@ extension DependencyValues {
         let started = DispatchGroup()
         started.enter()
         started.enter()
-        let gateway = DispatchQueue(label: "gateway", attributes: .concurrent)
+        let gateway = DispatchQueue(label: "gateway")  // one answer at a time: the feedback's merge delivers each on its own thread
         let payment = Feedback<Payments, Action>(requests: \.paying) { order in
             @Dependency(\.request) var request
             let payer = "effect of \(request)"

@@ -11,17 +11,27 @@ struct EffectInput<State>: @unchecked Sendable {
     @usableFromInline let group: EffectGroup?
     /// Keeps `group` unsettled until every effect has seen the state (released on deinit).
     @usableFromInline let mark: PendingMark?
-    /// The dependencies of the action that produced the state: the effects it starts run with
-    /// them, on whatever context the store notifies on.
+    /// The dependencies the effects started for this state run with (those of the action that
+    /// produced it), when they run on another context than the store's action; `nil`: those in
+    /// force where they are delivered.
     @usableFromInline let dependencies: DependencyScope?
 
     @inlinable
-    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?, dependencies: DependencyScope? = .captured) {
+    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?, dependencies: DependencyScope?) {
         self.state = state
         self.sequence = sequence
         self.group = group
         self.mark = mark
         self.dependencies = dependencies
+    }
+
+    /// An input for effects notified on `context`: delivered on another context, it carries the
+    /// dependencies in force (the action's).
+    @inlinable
+    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?, hopsTo context: ExecutionContext) {
+        self.init(
+            state: state, sequence: sequence, group: group, mark: mark,
+            dependencies: context.isImmediate ? nil : DependencyScope.captured)
     }
 }
 

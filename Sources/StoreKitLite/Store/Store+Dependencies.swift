@@ -34,11 +34,15 @@ extension Store {
         return DependencyScope(values)
     }
 
-    /// The scope to install around an action (the process's values for an action sent outside
-    /// every scope to a store with none), or `nil` if it is in force already. Role holder.
+    /// The scope to install around an action, or `nil` if it is in force already. Role holder.
+    ///
+    /// An action runs with the store's values and what its sender's scope set on top: the scope
+    /// captured when it was queued for another thread, or else (run by its sender's thread) the
+    /// one in force here.
     @usableFromInline
     func dependenciesToInstall(for pending: Pending) -> DependencyScope? {
-        DependencyScope.needed(DependencyScope.resolve(base: dependencyScope, sender: pending.dependencies))
+        let sender = pending.dependencies ?? DependencyScope.captured
+        return DependencyScope.needed(DependencyScope.resolve(base: dependencyScope, sender: sender))
     }
 }
 

@@ -87,10 +87,12 @@ extension Store {
         let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell, dependencyScope] downstream in
             let floor = SequenceFloor()
             cell.attachedEffects.wrappingAdd(1, ordering: .relaxed)
+            // The current state's effects run as an action sent here would: the store's
+            // dependencies, with what the attaching scope set on top.
+            let dependencies = DependencyScope.resolve(base: dependencyScope, sender: DependencyScope.captured)
             let observation = effectCore.observe(replayingFirst: {
                 let update = cell.latestUpdate
-                // The current state's effects run with the store's own dependencies.
-                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil, dependencies: dependencyScope)
+                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil, dependencies: dependencies)
             }) { event in
                 if case .next(let input) = event, !floor.admits(input.sequence) { return }
                 downstream.on(event)
@@ -108,7 +110,8 @@ extension Store {
                 switch event {
                 case .next(let input):
                     EffectScope.with(input.group ?? root, name: name) {
-                        DependencyScope.run(in: input.dependencies) { downstream.on(.next(input.state)) }
+                        guard let dependencies = input.dependencies else { return downstream.on(.next(input.state)) }
+                        DependencyScope.run(in: dependencies) { downstream.on(.next(input.state)) }
                     }
                 case .completed:
                     downstream.on(.completed)

@@ -79,11 +79,12 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         /// An outside action a foreign thread queued: it counts against a bounded queue's
         /// capacity, and ``ActionQueuePolicy/Overflow/dropOldest`` may drop it. Set when queued.
         @usableFromInline var bounded = false
-        /// The dependencies the action was sent with (`nil`: outside every scope).
+        /// The dependencies it runs with; `nil`: those in force on the thread that runs it, its
+        /// sender's (set when it is queued for another thread, ``DependencyScope/queued``).
         @usableFromInline var dependencies: DependencyScope?
 
         @inlinable
-        init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil, dependencies: DependencyScope? = .captured) {
+        init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil, dependencies: DependencyScope? = nil) {
             self.action = action
             self.start = start
             self.outcome = outcome
@@ -347,7 +348,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
     func process(_ pending: Pending) {
-        if DependencyScope.inUse.load(ordering: .relaxed), let scope = dependenciesToInstall(for: pending) {
+        if pending.dependencies != nil || dependencyScope != nil, let scope = dependenciesToInstall(for: pending) {
             return scope.install { process(pending.resolved(to: scope)) }
         }
         // A sender whose task was cancelled before its action began is not run at all (its
@@ -389,7 +390,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         if cell.attachedEffects.load(ordering: .relaxed) > 0 {
             // The mark keeps the action's group unsettled until every effect has seen the state.
             let mark = pending.group.map(PendingMark.init)
-            effectCore.send(.next(EffectInput(state: cell.current, sequence: cell.sequence, group: pending.group, mark: mark)))
+            let input = EffectInput(state: cell.current, sequence: cell.sequence, group: pending.group, mark: mark, hopsTo: notificationContext)
+            effectCore.send(.next(input))
             pending.outcome?.resolve(.success(cell.current))
         } else {
             finish(pending, .success(cell.current))

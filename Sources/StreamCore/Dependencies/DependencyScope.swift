@@ -19,6 +19,7 @@ package final class DependencyScope: Sendable {
     package static let inUse = Atomic<Bool>(false)
 
     /// A scope of the process's values, with nothing overridden: installed to leave every scope.
+    @usableFromInline
     package static let root = DependencyScope(DependencyValues.root)
 
     /// The values (their `origin` is the scope they were read from: this scope's parent).
@@ -62,6 +63,14 @@ package final class DependencyScope: Sendable {
     @inlinable
     package static var captured: DependencyScope? {
         inUse.load(ordering: .relaxed) ? installedScope() : nil
+    }
+
+    /// The scope a store action queued for another thread carries: the one in force here, or
+    /// the process's (``root``) outside every scope, so that the thread that runs it does not
+    /// apply its own; `nil` while no scope was ever made.
+    @inlinable
+    package static var queued: DependencyScope? {
+        inUse.load(ordering: .relaxed) ? installedScope() ?? root : nil
     }
 
     /// The task-local's value (out of line: read only once scopes are in use).

@@ -153,7 +153,8 @@ import TestSupport
     }
 
     /// Effects delivered on another context (`notifyOn:`) run with the values of the action
-    /// that produced their state; the current state's effects, at `attach`, with the store's.
+    /// that produced their state; the current state's effects, at `attach`, with the store's and
+    /// what the attaching scope set on top (as an action sent there would).
     @Test func effectsOnTheNotificationContextReadTheirActionsValues() async {
         let created = DispatchSemaphore(value: 0)
         let seen = Box<[String]>([])
@@ -179,7 +180,7 @@ import TestSupport
             store.dispatch(.start("1"))
         }
         #expect(await wait(for: created))
-        #expect(seen.value == ["initial=store", "1=sender"])
+        #expect(seen.value == ["initial=attacher", "1=sender"])
         attached.dispose()
     }
 
@@ -191,7 +192,9 @@ import TestSupport
         effectsCreated.enter()
         effectsCreated.enter()
         let seenByEffects = Box<[String]>([])
-        let queue = DispatchQueue(label: "payments", attributes: .concurrent)
+        // One answer at a time: a merge busy delivering one effect's answer on one thread delivers
+        // another's queued meanwhile on that thread, with that thread's values (the article's limit).
+        let queue = DispatchQueue(label: "payments")
         let store = Store(initialState: Log(), reducer: Self.reducer())
         let attached = store.attach(effect: { states in
             states.compactMap(\.started).flatMapMerge { id in

@@ -33,6 +33,14 @@ import TestSupport
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func anImmediateSchedulersClockWakesAtOnce() async throws {
+        // TCA's ImmediateClock: the wake-up runs inside `schedule(after:)`, before the sleep
+        // has handed over its continuation.
+        let start = ContinuousClock.now
+        try await ImmediateScheduler().clock.sleep(for: .seconds(3_600))
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test func cancellingTheTaskEndsTheSleepAndItsWakeUp() async {
         let scheduler = TestScheduler()
         let task = Task { try await scheduler.clock.sleep(for: .seconds(5)) }
