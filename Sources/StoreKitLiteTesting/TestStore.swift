@@ -142,7 +142,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     ///   - exhaustivity: How strictly the test is checked; `.on` by default.
     ///   - isEqual: Whether two states count as equal in assertions.
     ///   - prepareDependencies: Overrides dependencies for the store (TCA's `withDependencies:`);
-    ///     the store runs in the test context (``DependencyValues`` test values), and a read of a
+    ///     the store runs in the test context (StreamCore's `DependencyValues` test values), and a read of a
     ///     key with no test value is a test failure naming it.
     ///   - fileID: The creation site's file, where `deinit` reports leftovers (the caller's).
     ///   - filePath: The creation site's file path (the caller's).

@@ -80,7 +80,7 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         /// capacity, and ``ActionQueuePolicy/Overflow/dropOldest`` may drop it. Set when queued.
         @usableFromInline var bounded = false
         /// The dependencies it runs with; `nil`: those in force on the thread that runs it, its
-        /// sender's (set when it is queued for another thread, ``DependencyScope/queued``).
+        /// sender's (set when it is queued for another thread, `DependencyScope.queued`).
         @usableFromInline var dependencies: DependencyScope?
 
         @inlinable

@@ -133,6 +133,11 @@ import TestSupport
         #expect(issues.value.first?.spelling == "@Dependency(LiveOnlyKey.self)")
     }
 
+    @Test func aDefaultValueMayReadOtherDependenciesOfTheSameCache() {
+        let nested = inContext(.live) { DependencyValues.current.nested }
+        #expect(nested.hasPrefix("nested live "))
+    }
+
     @Test func aDefaultValueIsComputedOncePerCache() {
         inContext(.live) {
             let first = DependencyValues.current.counted

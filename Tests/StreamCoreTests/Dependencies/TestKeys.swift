@@ -30,7 +30,19 @@ enum CountedKey: DependencyKey {
     static let testValue = 0
 }
 
+/// A dependency whose live value reads another dependency while the cache computes it (no
+/// lock may be held then: the cache is not recursive).
+enum NestedKey: DependencyKey {
+    static var liveValue: String { "nested " + DependencyValues.current.greeting + " " + String(DependencyValues.current.counted) }
+    static let testValue = "nested test"
+}
+
 extension DependencyValues {
+    var nested: String {
+        get { self[NestedKey.self] }
+        set { self[NestedKey.self] = newValue }
+    }
+
     var greeting: String {
         get { self[GreetingKey.self] }
         set { self[GreetingKey.self] = newValue }
