@@ -29,7 +29,15 @@ struct Row: Identifiable, Sendable, Equatable {
     var title: String
 }
 
+/// The rows in an `IdentifiedArrayOf` (the cell W11's target applies to).
 struct Rows: Sendable, Equatable {
+    var items: IdentifiedArrayOf<Row>
+    var unrelated = 0
+}
+
+/// The rows in a plain array (`--array`): the store copies it when a row changes while the host
+/// shows the previous state, and the host scans it for the changed rows.
+struct ArrayRows: Sendable, Equatable {
     var items: [Row]
     var unrelated = 0
 }
@@ -38,6 +46,13 @@ enum RowAction: Sendable { case rename(String) }
 enum RowsAction: Sendable { case row(Int, RowAction) }
 
 let reducer = Reducer<Rows, RowsAction>(mutating: { rows, action in
+    switch action {
+    case .row(let id, .rename(let title)):
+        rows.items[id: id]?.title = title
+    }
+})
+
+let arrayReducer = Reducer<ArrayRows, RowsAction>(mutating: { rows, action in
     switch action {
     case .row(let id, .rename(let title)):
         // Rows are stored in id order: the update itself is O(1).
@@ -102,10 +117,27 @@ func pump(until done: () -> Bool) {
 @MainActor
 func runStore(rows count: Int, changes: Int) -> Int {
     let store = ObservableStore(
-        initialState: Rows(items: (0..<count).map { Row(id: $0, title: "row \($0)") }),
+        initialState: Rows(items: IdentifiedArray(uniqueElements: (0..<count).map { Row(id: $0, title: "row \($0)") })),
         reducer: reducer
     )
-    let rows = store.scope(forEach: \.items, action: RowsAction.row)
+    return runChanges(store.scope(forEach: \.items, action: RowsAction.row), rows: count, changes: changes) { store.send($0) }
+}
+
+/// The same cell with the rows in a plain array.
+@MainActor
+func runArrayStore(rows count: Int, changes: Int) -> Int {
+    let store = ObservableStore(
+        initialState: ArrayRows(items: (0..<count).map { Row(id: $0, title: "row \($0)") }),
+        reducer: arrayReducer
+    )
+    return runChanges(store.scope(forEach: \.items, action: RowsAction.row), rows: count, changes: changes) { store.send($0) }
+}
+
+/// K changes, each renaming one row through `send`, each row read by a tracked reader.
+@MainActor
+func runChanges(
+    _ rows: [ObservableStore<Row, RowAction>], rows count: Int, changes: Int, send: (RowsAction) -> Void
+) -> Int {
     let counter = Counter()
     func track(_ row: ObservableStore<Row, RowAction>) {
         withObservationTracking({ _ = row.state.title }, onChange: { counter.count.wrappingAdd(1, ordering: .relaxed) })
@@ -114,7 +146,7 @@ func runStore(rows count: Int, changes: Int) -> Int {
     timedRegion(changes) { change in
         let id = rowID(change, count)
         let before = counter.value
-        store.send(.row(id, .rename("change \(change)")))
+        send(.row(id, .rename("change \(change)")))
         pump { counter.value > before }
         // Re-track the changed row, as its view's next render does.
         track(rows[id])
@@ -149,7 +181,10 @@ func main() {
     }
     if let rows = value("--rows"), let changes = value("--changes"), rows > 0, changes >= 0 {
         let baseline = arguments.contains("--baseline")
-        let invalidations = baseline ? runBaseline(rows: rows, changes: changes) : runStore(rows: rows, changes: changes)
+        let invalidations =
+            baseline
+            ? runBaseline(rows: rows, changes: changes)
+            : arguments.contains("--array") ? runArrayStore(rows: rows, changes: changes) : runStore(rows: rows, changes: changes)
         if arguments.contains("--counted") {
             // `bench --count`'s child protocol: the check is one invalidated reader per change.
             print(invalidations == changes ? "ok \(changesAllocations)" : "fail \(invalidations)")
