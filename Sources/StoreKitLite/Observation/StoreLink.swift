@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StreamCore
 
@@ -158,9 +159,17 @@ final class StoreLink<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// Whether the caller runs on the main thread (then it is isolated to the main actor, whose
-/// executor is the main thread's).
+/// Whether the caller runs on the main actor's executor: on the main thread, or in a block of
+/// the main dispatch queue (which `dispatchMain()` has worker threads drain on Linux). Either way
+/// no other main-actor code runs meanwhile, so the caller may assume the main actor's isolation.
 @usableFromInline
 func isMainThread() -> Bool {
-    Thread.isMainThread
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
 }
+
+/// A key the main queue carries, set once: it tells a block of the main queue on any thread.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()

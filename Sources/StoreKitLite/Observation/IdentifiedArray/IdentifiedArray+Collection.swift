@@ -66,20 +66,21 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     /// ```
     ///
     /// - Returns: The iterator.
+    /// - Complexity: O(n) to make (it copies the elements out once, under one lock: a loop that
+    ///   changes the collection it iterates stays O(n)); then O(1) per element.
     @inlinable
     public func makeIterator() -> Iterator {
-        Iterator(values: values)
+        Iterator(elements: values.materialized)
     }
 
-    /// Iterates an ``IdentifiedArray``'s elements in order (the version it was made from, even if
-    /// the collection changes meanwhile).
+    /// Iterates an ``IdentifiedArray``'s elements in order (as they were when it was made, even
+    /// if the collection changes meanwhile).
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let values: VersionedElements<Element>
-        @usableFromInline var position = 0
+        @usableFromInline var base: ContiguousArray<Element>.Iterator
 
         @inlinable
-        init(values: VersionedElements<Element>) {
-            self.values = values
+        init(elements: ContiguousArray<Element>) {
+            base = elements.makeIterator()
         }
 
         /// The next element, or nil after the last.
@@ -87,9 +88,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         /// - Returns: The element.
         @inlinable
         public mutating func next() -> Element? {
-            guard position < values.count else { return nil }
-            defer { position &+= 1 }
-            return values.element(at: position)
+            base.next()
         }
     }
 }

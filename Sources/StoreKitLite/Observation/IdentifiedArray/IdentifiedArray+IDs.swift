@@ -27,6 +27,14 @@ extension IdentifiedArray {
             base[position].id
         }
 
+        /// An iterator over the ids, in order.
+        ///
+        /// - Returns: The iterator.
+        @inlinable
+        public func makeIterator() -> IndexingIterator<[ID]> {
+            base.values.materialized.map(\.id).makeIterator()
+        }
+
         /// Whether `id` is one of the ids: O(1).
         ///
         /// - Parameter id: The id.
