@@ -72,6 +72,11 @@ extension ObservableStore {
     ///   - elements: The collection.
     ///   - action: Wraps an element's action, with the element's id, into an action of this store.
     /// - Returns: The child hosts, in the collection's order.
+    /// For a collection that changes one row at a time while the host shows it, prefer an
+    /// ``IdentifiedArray`` (its own overload, O(changed) per change at any length): a plain
+    /// array is copied by the store when a row changes while the host shows the previous state,
+    /// and scanned here.
+    ///
     /// - Complexity: O(1) per call (the array is kept). A new state costs O(1) here when its
     ///   collection shares the shown one's storage (an unrelated change); otherwise one byte scan
     ///   of the collection (`memcmp`, no user code) finds the elements that differ, and only

@@ -27,14 +27,25 @@ public import StreamCore
 ///   one by one.
 /// - **Any thread sends, the main actor sees.** `send(_:)` may be called from any thread: the
 ///   action goes to the underlying ``Store`` at once, in order. The states the store produces
-///   reach the host on the main actor, in order; states produced faster than the main actor
-///   takes them are coalesced (the host skips to the latest, which includes all earlier
-///   actions). `try await send(action)` returns once the host shows the action's state.
+///   reach the host on the main actor, in order. A state produced on the main thread (an action
+///   sent there while the store is idle: a view's button, a binding) is shown before `send`
+///   returns, as with TCA's store, so a text field's binding reads back what it wrote. A state
+///   produced on another thread reaches the host through a main-actor task; states produced
+///   faster than the main actor takes them are coalesced (the host skips to the latest, which
+///   includes all earlier actions). `try await send(action)` returns once the host shows the
+///   action's state.
 /// - **Scoping.** ``scope(state:action:)->ObservableStore<ChildState,ChildAction>`` and
-///   ``scope(forEach:action:)`` make child hosts for a sub-state and for each element of an
-///   identified collection; a child keeps its identity across unrelated changes and is released
-///   when its element goes. ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?``
-///   makes an optional child host for an optional part (a sheet's).
+///   ``scope(forEach:action:)-(KeyPath<State,Elements>,_)`` make child hosts for a sub-state and
+///   for each element of an identified collection; a child keeps its identity across unrelated
+///   changes and is released when its element goes.
+///   ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?`` makes an optional child
+///   host for an optional part (a sheet's).
+/// - **Lists at any length.** Keep a hosted list in an ``IdentifiedArray`` (`IdentifiedArrayOf<Row>`)
+///   rather than an array: a change to one row then costs the same at 10 rows and at 100,000 (no
+///   copy of the list, and the changed rows known from the change; see
+///   ``scope(forEach:action:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``). With an array,
+///   the store copies the list when a row changes while the host shows the previous state, and
+///   the host scans it for the changed rows: O(rows) per change.
 ///
 /// Keep the root host alive for as long as its views (as a `@State` of the app); child hosts
 /// are owned by their parent and do not keep it alive.
