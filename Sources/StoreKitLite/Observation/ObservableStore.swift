@@ -35,7 +35,7 @@ public import StreamCore
 ///   includes all earlier actions). `try await send(action)` returns once the host shows the
 ///   action's state.
 /// - **Scoping.** ``scope(state:action:)->ObservableStore<ChildState,ChildAction>`` and
-///   ``scope(forEach:action:)-(KeyPath<State,Elements>,_)`` make child hosts for a sub-state and
+///   ``scope(forEach:action:)->[ObservableStore<Elements.Element,ChildAction>]`` make child hosts for a sub-state and
 ///   for each element of an identified collection; a child keeps its identity across unrelated
 ///   changes and is released when its element goes.
 ///   ``scope(state:action:)->ObservableStore<ChildState,ChildAction>?`` makes an optional child
@@ -43,7 +43,7 @@ public import StreamCore
 /// - **Lists at any length.** Keep a hosted list in an ``IdentifiedArray`` (`IdentifiedArrayOf<Row>`)
 ///   rather than an array: a change to one row then costs the same at 10 rows and at 100,000 (no
 ///   copy of the list, and the changed rows known from the change; see
-///   ``scope(forEach:action:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``). With an array,
+///   ``scope(forEach:action:)->[ObservableStore<Element,ChildAction>]``). With an array,
 ///   the store copies the list when a row changes while the host shows the previous state, and
 ///   the host scans it for the changed rows: O(rows) per change.
 ///

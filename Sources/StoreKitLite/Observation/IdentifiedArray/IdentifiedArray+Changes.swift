@@ -10,7 +10,7 @@ extension IdentifiedArray {
     /// order (the same structure stamp), `.identifiers` when elements came, went or moved.
     ///
     /// - Complexity: O(changes between the versions) when the stamps match (the walk reads the
-    ///   records the changes left, see ``ElementVersion``), O(1) otherwise.
+    ///   records the changes left, see `ElementVersion`), O(1) otherwise.
     @inlinable
     func elementChanges(since old: Self) -> ElementChanges<Element> {
         guard structure == old.structure,

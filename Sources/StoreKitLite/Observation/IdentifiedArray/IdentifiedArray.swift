@@ -19,12 +19,12 @@ import Synchronization
 /// ```
 ///
 /// Use it for a list an ``ObservableStore`` hosts with
-/// ``ObservableStore/scope(forEach:action:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``:
+/// ``ObservableStore/scope(forEach:action:)->[ObservableStore<Element,ChildAction>]``:
 ///
 /// - **No copy per change.** An `ObservableStore` shows the previous state while the store
 ///   reduces the next action, so a plain array in the state is shared at that moment and a
 ///   reducer's `items[i].title = …` copies all of it (copy-on-write), O(n), then the shown copy
-///   is destroyed, O(n). This collection's versions share one storage (``ElementVersion``): a
+///   is destroyed, O(n). This collection's versions share one storage (`ElementVersion`): a
 ///   change made while an older version is held writes in place and leaves, in the older
 ///   version, the one element it replaced. O(1), whatever the length.
 /// - **Changed elements come from the change.** Those records are also what tells the host
