@@ -54,7 +54,7 @@ final class ElementVersion<Element> {
             if change.position == position { return change.element }
             version = change.newer
         }
-        return storage.base[position]
+        return storage[slot: position]
     }
 }
 
@@ -81,7 +81,7 @@ extension ElementVersion {
     func materialize() -> ContiguousArray<Element> {
         storage.lock.unsafeLock()
         defer { storage.lock.unsafeUnlock() }
-        var elements = ContiguousArray(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        var elements = storage.copyElements()
         // The changes on the way to the newest version, applied newest first, so that the one
         // nearest this version (its own value) is applied last.
         var changes: [(position: Int, element: Element)] = []

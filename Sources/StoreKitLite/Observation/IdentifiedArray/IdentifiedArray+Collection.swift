@@ -33,12 +33,13 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         }
         _modify {
             precondition(position >= 0 && position < count, "IdentifiedArray: index \(position) out of 0..<\(count)")
-            let slot = values.slotForWriting(at: position)
-            let id = slot.pointee.id
+            let storage = values.storageForWriting(at: position)
+            let id = storage[slot: position].id
             defer {
-                precondition(slot.pointee.id == id, "IdentifiedArray: the element at \(position) was changed from id \(id) to \(slot.pointee.id)")
+                let changed = storage[slot: position].id
+                precondition(changed == id, "IdentifiedArray: the element at \(position) was changed from id \(id) to \(changed)")
             }
-            yield &slot.pointee
+            yield &storage[slot: position]
         }
     }
 
@@ -53,9 +54,9 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         precondition(i >= 0 && i < count && j >= 0 && j < count, "IdentifiedArray.swapAt: an index is out of 0..<\(count)")
         guard i != j else { return }
         let storage = values.uniqueStorage()
-        swap(&storage.base[i], &storage.base[j])
-        positions[storage.base[i].id] = i
-        positions[storage.base[j].id] = j
+        storage.swapAt(i, j)
+        positions[storage[slot: i].id] = i
+        positions[storage[slot: j].id] = j
         structure = nextIdentifiedArrayStructure()
     }
 

@@ -15,9 +15,7 @@ extension IdentifiedArray {
         if let position = positions[element.id] { return (false, position) }
         let storage = values.uniqueStorage(minimumCapacity: values.count &+ 1)
         let position = storage.count
-        storage.reserveOneMore()
-        (storage.base + position).initialize(to: element)
-        storage.count &+= 1
+        storage.append(element)
         positions[element.id] = position
         structure = nextIdentifiedArrayStructure()
         return (true, position)
@@ -49,11 +47,7 @@ extension IdentifiedArray {
         precondition(index >= 0 && index <= count, "IdentifiedArray.insert(_:at:): index \(index) out of 0...\(count)")
         if let position = positions[element.id] { return (false, position) }
         if index == count { return append(element) }
-        let storage = values.uniqueStorage(minimumCapacity: values.count &+ 1)
-        storage.reserveOneMore()
-        (storage.base + index + 1).moveInitialize(from: storage.base + index, count: storage.count &- index)
-        (storage.base + index).initialize(to: element)
-        storage.count &+= 1
+        values.uniqueStorage(minimumCapacity: values.count &+ 1).insert(element, at: index)
         renumber(from: index)
         structure = nextIdentifiedArrayStructure()
         return (true, index)
@@ -75,9 +69,9 @@ extension IdentifiedArray {
             append(element)
             return nil
         }
-        let slot = values.slotForWriting(at: position)
-        defer { slot.initialize(to: element) }
-        return slot.move()
+        let storage = values.storageForWriting(at: position)
+        defer { storage.fill(position, with: element) }
+        return storage.vacate(position)
     }
 
     /// Sets the positions of the ids of the elements from `start` on (after elements before
@@ -85,6 +79,6 @@ extension IdentifiedArray {
     @inlinable
     mutating func renumber(from start: Int) {
         let storage = values.version.storage
-        for position in start..<storage.count { positions[storage.base[position].id] = position }
+        for position in start..<storage.count { positions[storage[slot: position].id] = position }
     }
 }

@@ -10,10 +10,7 @@ extension IdentifiedArray {
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
         precondition(index >= 0 && index < count, "IdentifiedArray.remove(at:): index \(index) out of 0..<\(count)")
-        let storage = values.uniqueStorage()
-        let element = (storage.base + index).move()
-        (storage.base + index).moveInitialize(from: storage.base + index + 1, count: storage.count &- index &- 1)
-        storage.count &-= 1
+        let element = values.uniqueStorage().remove(at: index)
         removePosition(of: element.id, at: index)
         return element
     }

@@ -167,9 +167,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         _modify {
             if let position = positions[id] {
                 // Moved out (not copied), so that the change happens in place.
-                let slot = values.slotForWriting(at: position)
-                var element: Element? = slot.move()
-                defer { restore(element, into: slot, at: position, id: id) }
+                let storage = values.storageForWriting(at: position)
+                var element: Element? = storage.vacate(position)
+                defer { restore(element, into: storage, at: position, id: id) }
                 yield &element
             } else {
                 var element: Element?
@@ -184,17 +184,17 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         }
     }
 
-    /// Puts back an element moved out of `slot` by `subscript(id:)`'s in-place access, or
-    /// removes the slot when the access set it to nil.
+    /// Puts back an element `subscript(id:)`'s in-place access moved out of `storage`, or
+    /// removes its slot when the access set it to nil.
     @inlinable
-    mutating func restore(_ element: Element?, into slot: UnsafeMutablePointer<Element>, at position: Int, id: ID) {
+    mutating func restore(_ element: Element?, into storage: _UnsafeElementStorage<Element>, at position: Int, id: ID) {
         guard let element else {
             values.removeVacatedSlot(at: position)
             removePosition(of: id, at: position)
             return
         }
         precondition(element.id == id, "IdentifiedArray: the element of id \(id) was changed to the id \(element.id)")
-        slot.initialize(to: element)
+        storage.fill(position, with: element)
     }
 
     /// Removes the element with `id`, if any.

@@ -33,25 +33,26 @@ struct VersionedElements<Element> {
         return version.change == nil
     }
 
-    /// The slot of `position`, for a change in place that only this value sees: O(1) when this
-    /// value holds the newest version (if another value holds the same version, or an older one
-    /// reads through it, a new newest version takes over, the superseded one recording the
-    /// slot's element), O(n) when it holds an older version (copied into a lineage of its own).
+    /// The storage, for a change in place of the element at `position` that only this value
+    /// sees: O(1) when this value holds the newest version (if another value holds the same
+    /// version, or an older one reads through it, a new newest version takes over, the
+    /// superseded one recording the element), O(n) when it holds an older version (copied into a
+    /// lineage of its own).
     @inlinable
-    mutating func slotForWriting(at position: Int) -> UnsafeMutablePointer<Element> {
-        if isUniqueNewest() { return version.storage.base + position }
+    mutating func storageForWriting(at position: Int) -> _UnsafeElementStorage<Element> {
+        if isUniqueNewest() { return version.storage }
         let storage = version.storage
         storage.lock.unsafeLock()
         if version.change == nil {
             let newer = ElementVersion(storage: storage)
-            version.change = ElementChange(position: position, element: storage.base[position], newer: newer)
+            version.change = ElementChange(position: position, element: storage[slot: position], newer: newer)
             storage.lock.unsafeUnlock()
             version = newer
-            return storage.base + position
+            return storage
         }
         storage.lock.unsafeUnlock()
         version = ElementVersion(storage: _UnsafeElementStorage(version.materialize()))
-        return version.storage.base + position
+        return version.storage
     }
 
     /// The storage, this value's alone (copied first unless it already is): for changes that
@@ -64,24 +65,18 @@ struct VersionedElements<Element> {
     }
 
     /// Removes the slot at `position`, whose element was moved out after
-    /// ``slotForWriting(at:)``: in place when the storage is this value's alone, else by copying
-    /// the other elements into a lineage of this value's own (the slot stays empty in the old
-    /// storage, which no version reads it from).
+    /// ``storageForWriting(at:)``: in place when the storage is this value's alone, else by
+    /// copying the other elements into a lineage of this value's own (the slot stays empty in the
+    /// old storage, which no version reads it from).
     @inlinable
     mutating func removeVacatedSlot(at position: Int) {
         if isUniqueNewest() {
-            let storage = version.storage
-            (storage.base + position).moveInitialize(from: storage.base + position + 1, count: storage.count &- position &- 1)
-            storage.count &-= 1
+            version.storage.removeVacated(at: position)
             return
         }
         let storage = version.storage
         storage.lock.unsafeLock()
-        var others = ContiguousArray<Element>()
-        others.reserveCapacity(storage.count &- 1)
-        others.append(contentsOf: UnsafeBufferPointer(start: storage.base, count: position))
-        others.append(contentsOf: UnsafeBufferPointer(start: storage.base + position + 1, count: storage.count &- position &- 1))
-        storage.vacancy = position
+        let others = storage.abandonVacated(at: position)
         storage.lock.unsafeUnlock()
         version = ElementVersion(storage: _UnsafeElementStorage(others))
     }

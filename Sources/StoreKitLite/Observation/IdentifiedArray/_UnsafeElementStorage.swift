@@ -50,8 +50,65 @@ final class _UnsafeElementStorage<Element> {
         lock.deallocate()
     }
 
+    /// Traps in debug builds on a slot outside `0..<count`.
+    @inlinable
+    func checkSlot(_ position: Int) {
+        assert(position >= 0 && position < count, "IdentifiedArray: slot \(position) out of 0..<\(count)")
+    }
+
+    /// The element at `position`, read (under the lock, or by the newest version's holder) and
+    /// changed in place (by the newest version's holder, after recording it for older versions).
+    @inlinable
+    subscript(slot position: Int) -> Element {
+        get {
+            checkSlot(position)
+            return base[position]
+        }
+        _modify {
+            checkSlot(position)
+            yield &base[position]
+        }
+    }
+
+    /// Moves the element at `position` out; the slot stays empty until ``fill(_:with:)`` (or
+    /// ``removeVacated(at:)``). The newest version's holder.
+    @inlinable
+    func vacate(_ position: Int) -> Element {
+        checkSlot(position)
+        return (base + position).move()
+    }
+
+    /// Puts an element into the empty slot at `position`. The newest version's holder.
+    @inlinable
+    func fill(_ position: Int, with element: Element) {
+        checkSlot(position)
+        (base + position).initialize(to: element)
+    }
+
+    /// The elements, copied (under the lock).
+    @inlinable
+    func copyElements() -> ContiguousArray<Element> {
+        ContiguousArray(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The elements but the one at the empty slot `position`, copied, and that slot left empty
+    /// for good: an older version's lineage keeps this storage, and none of its versions reads
+    /// that slot (their records hold its element). Under the lock.
+    @inlinable
+    func abandonVacated(at position: Int) -> ContiguousArray<Element> {
+        checkSlot(position)
+        var others = ContiguousArray<Element>()
+        others.reserveCapacity(count &- 1)
+        others.append(contentsOf: UnsafeBufferPointer(start: base, count: position))
+        others.append(contentsOf: UnsafeBufferPointer(start: base + position + 1, count: count &- position &- 1))
+        vacancy = position
+        return others
+    }
+
+    // The changes below move elements or change the count: only while the newest version is
+    // uniquely referenced (no other version can reach this storage).
+
     /// Room for one more element, moving the elements to a buffer twice as large if needed.
-    /// Only while the newest version is uniquely referenced.
     @inlinable
     func reserveOneMore() {
         guard count == capacity else { return }
@@ -60,6 +117,48 @@ final class _UnsafeElementStorage<Element> {
         base.deallocate()
         base = larger
         capacity &*= 2
+    }
+
+    /// Appends an element.
+    @inlinable
+    func append(_ element: Element) {
+        reserveOneMore()
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    /// Inserts an element at `index` (in `0...count`), moving the ones after it up.
+    @inlinable
+    func insert(_ element: Element, at index: Int) {
+        assert(index >= 0 && index <= count, "IdentifiedArray: insertion at \(index) out of 0...\(count)")
+        reserveOneMore()
+        (base + index + 1).moveInitialize(from: base + index, count: count &- index)
+        (base + index).initialize(to: element)
+        count &+= 1
+    }
+
+    /// Removes and returns the element at `index`, moving the ones after it down.
+    @inlinable
+    func remove(at index: Int) -> Element {
+        let element = vacate(index)
+        removeVacated(at: index)
+        return element
+    }
+
+    /// Removes the empty slot at `position`, moving the elements after it down.
+    @inlinable
+    func removeVacated(at position: Int) {
+        checkSlot(position)
+        (base + position).moveInitialize(from: base + position + 1, count: count &- position &- 1)
+        count &-= 1
+    }
+
+    /// Exchanges the elements at two positions.
+    @inlinable
+    func swapAt(_ i: Int, _ j: Int) {
+        checkSlot(i)
+        checkSlot(j)
+        swap(&base[i], &base[j])
     }
 }
 
