@@ -38,6 +38,10 @@ extension PostgresJournal {
                     appended()
                     markConnected()
                     placeCommitted(rows)
+                    // The senders this placement resumed often send again at once: letting them
+                    // run first fills the next batch (8 senders: 7.8 actions per append instead
+                    // of about 5), which saves appends and flushes.
+                    await Task.yield()
                 }
             } catch {
                 appended()
