@@ -55,11 +55,6 @@ struct LogSequencer<Action, Local> {
     /// Whether actions wait for a barrier to confirm them.
     var hasTentative: Bool { !tentative.isEmpty }
 
-    /// Whether actions seen by a connection opened at or after `ticket` wait for a barrier.
-    func hasTentative(since ticket: UInt64) -> Bool {
-        tentative.values.contains { $0.ticket >= ticket }
-    }
-
     /// Whether a place before a known action is missing (a missed notification, or a commit
     /// seen before the catch-up read the actions before it): a catch-up is needed.
     var hasGap: Bool {
