@@ -19,39 +19,39 @@ import Testing
         return (store, inspector, server)
     }
 
-    func get(_ server: InspectorServer, _ path: String, headers: [String] = [], token: String? = token) -> RawHTTP.Answer? {
+    func get(_ server: InspectorServer, _ path: String, headers: [String] = [], token: String? = token) async -> RawHTTP.Answer? {
         let auth = token.map { ["Authorization: Bearer \($0)"] } ?? []
         let lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close"] + auth + headers
-        return RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n")
+        return await RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 
-    func post(_ server: InspectorServer, _ path: String, _ body: String, headers: [String] = []) -> RawHTTP.Answer? {
+    func post(_ server: InspectorServer, _ path: String, _ body: String, headers: [String] = []) async -> RawHTTP.Answer? {
         let lines =
             [
                 "POST \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close", "Authorization: Bearer \(Self.token)",
                 "Content-Type: application/json", "Content-Length: \(body.utf8.count)",
             ] + headers
-        return RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
+        return await RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
     }
 
     @Test func requiresTheToken() async throws {
         let (_, _, server) = try await served()
         defer { Task { await server.stop() } }
-        #expect(get(server, "/api/status", token: nil)?.status == 401)
-        #expect(get(server, "/api/status", token: "wrong")?.status == 401)
-        #expect(get(server, "/", token: nil)?.status == 401)
-        #expect(get(server, "/api/status")?.status == 200)
-        #expect(get(server, "/?token=\(Self.token)", token: nil)?.status == 200)
+        #expect(await get(server, "/api/status", token: nil)?.status == 401)
+        #expect(await get(server, "/api/status", token: "wrong")?.status == 401)
+        #expect(await get(server, "/", token: nil)?.status == 401)
+        #expect(await get(server, "/api/status")?.status == 200)
+        #expect(await get(server, "/?token=\(Self.token)", token: nil)?.status == 200)
         #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)/?token=\(Self.token)")
         await server.stop()
     }
 
     @Test func refusesOtherOriginsAndHosts() async throws {
         let (_, _, server) = try await served()
-        #expect(get(server, "/api/status", headers: ["Origin: http://evil.example"])?.status == 403)
-        #expect(get(server, "/api/status", headers: ["Sec-Fetch-Site: cross-site"])?.status == 403)
-        #expect(get(server, "/api/status", headers: ["Origin: http://127.0.0.1:\(server.port)"])?.status == 200)
-        let rebinding = RawHTTP.request(
+        #expect(await get(server, "/api/status", headers: ["Origin: http://evil.example"])?.status == 403)
+        #expect(await get(server, "/api/status", headers: ["Sec-Fetch-Site: cross-site"])?.status == 403)
+        #expect(await get(server, "/api/status", headers: ["Origin: http://127.0.0.1:\(server.port)"])?.status == 200)
+        let rebinding = await RawHTTP.request(
             port: server.port,
             "GET /api/status HTTP/1.1\r\nHost: evil.example:\(server.port)\r\nAuthorization: Bearer \(Self.token)\r\nConnection: close\r\n\r\n")
         #expect(rebinding?.status == 403)
@@ -61,19 +61,19 @@ import Testing
     @Test func answersBadRequestsWithAClear4xx() async throws {
         let (store, _, server) = try await served(configuration: .init(token: Self.token, maximumBodyBytes: 1_024))
         try await store.send(.add("a"))
-        #expect(get(server, "/api/entry?index=99")?.status == 404)
-        #expect(get(server, "/api/entry?index=x")?.status == 400)
-        #expect(get(server, "/api/entry")?.status == 400)
-        #expect(get(server, "/nowhere")?.status == 404)
-        #expect(post(server, "/api/status", "{}")?.status == 405)
-        let malformed = post(server, "/api/jump", "{\"index\": ")
+        #expect(await get(server, "/api/entry?index=99")?.status == 404)
+        #expect(await get(server, "/api/entry?index=x")?.status == 400)
+        #expect(await get(server, "/api/entry")?.status == 400)
+        #expect(await get(server, "/nowhere")?.status == 404)
+        #expect(await post(server, "/api/status", "{}")?.status == 405)
+        let malformed = await post(server, "/api/jump", "{\"index\": ")
         #expect(malformed?.status == 400)
         #expect(malformed?.text.contains("malformed JSON") == true)
-        #expect(post(server, "/api/jump", "{\"index\": 42}")?.status == 404)
-        #expect(post(server, "/api/dispatch", "{\"launch\": {}}")?.status == 422)
-        #expect(post(server, "/api/dispatch", "[1,")?.status == 400)
-        #expect(post(server, "/api/session", "{\"format\": \"other\"}")?.status == 400)
-        #expect(post(server, "/api/dispatch", String(repeating: "x", count: 2_000))?.status == 413)
+        #expect(await post(server, "/api/jump", "{\"index\": 42}")?.status == 404)
+        #expect(await post(server, "/api/dispatch", "{\"launch\": {}}")?.status == 422)
+        #expect(await post(server, "/api/dispatch", "[1,")?.status == 400)
+        #expect(await post(server, "/api/session", "{\"format\": \"other\"}")?.status == 400)
+        #expect(await post(server, "/api/dispatch", String(repeating: "x", count: 2_000))?.status == 413)
         #expect(store.state.entries == ["a"])
         await server.stop()
     }
@@ -82,18 +82,18 @@ import Testing
         let (store, _, server) = try await served()
         try await store.send(.multiply(2))
         try await store.send(.multiply(3))
-        let rows = get(server, "/api/rows?from=0&count=10")
+        let rows = await get(server, "/api/rows?from=0&count=10")
         #expect(rows?.text.contains("\"a\":\"multiply 3\"") == true)
-        let entry = get(server, "/api/entry?index=2")
+        let entry = await get(server, "/api/entry?index=2")
         #expect(entry?.text.contains("− total: 2") == true)
-        #expect(post(server, "/api/jump", "{\"index\": 1}")?.status == 200)
+        #expect(await post(server, "/api/jump", "{\"index\": 1}")?.status == 200)
         #expect(store.state.total == 2)
-        #expect(get(server, "/api/state")?.text.hasSuffix("\"total\":2,\"login\":null}") == true)
-        #expect(post(server, "/api/skip", "{\"index\": 1, \"skipped\": true}")?.status == 200)
+        #expect(await get(server, "/api/state")?.text.hasSuffix("\"total\":2,\"login\":null}") == true)
+        #expect(await post(server, "/api/skip", "{\"index\": 1, \"skipped\": true}")?.status == 200)
         #expect(store.state.total == 1)  // still at #1, now without it
-        #expect(post(server, "/api/present", "")?.status == 200)
+        #expect(await post(server, "/api/present", "")?.status == 200)
         #expect(store.state.total == 3)
-        let exported = get(server, "/api/session")
+        let exported = await get(server, "/api/session")
         #expect(exported?.status == 200)
         await server.stop()
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func aReadOnlyInspectorRefusesTimeTravel() async throws {
         let (store, _, server) = try await served(development: false)
         try await store.send(.add("a"))
-        #expect(post(server, "/api/jump", "{\"index\": 1}")?.status == 409)
+        #expect(await post(server, "/api/jump", "{\"index\": 1}")?.status == 409)
         await server.stop()
     }
 
@@ -110,7 +110,7 @@ import Testing
         let fd = try #require(RawHTTP.connect(port: server.port))
         defer { close(fd) }
         _ = "GET /api/status HTTP/1.1\r\n".withCString { send(fd, $0, 26, 0) }  // never ends the head
-        #expect(RawHTTP.closedByPeer(fd))
+        #expect(await RawHTTP.closedByPeer(fd))
         await server.stop()
     }
 

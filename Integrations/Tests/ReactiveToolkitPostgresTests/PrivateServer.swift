@@ -34,11 +34,12 @@ struct PrivateServer: Sendable {
     }
 
     /// Runs the script with `command`; returns its exit status and output. (The output is read on
-    /// a thread of its own and the exit polled: `waitUntilExit` was seen to hang here.)
+    /// a thread of its own, not the cooperative pool's, and the exit polled: `waitUntilExit` was
+    /// seen to hang here.)
     @discardableResult
     func run(_ command: String) async throws -> (Int32, String) {
         let (process, output) = try launch(command)
-        let data = try await Task.detached { try output.fileHandleForReading.readToEnd() ?? Data() }.value
+        let data = try await onOwnThread { try output.fileHandleForReading.readToEnd() ?? Data() }
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
@@ -73,11 +74,11 @@ struct PrivateServer: Sendable {
         #expect(status == 0, "\(output)")
     }
 
-    /// Stops the server and deletes its data; synchronous, for a `defer`.
+    /// Stops the server and deletes its data, for a `defer`: starts the script and returns; a
+    /// thread of its own (never one of the cooperative pool's) drains its output until it ends.
     func stop() {
-        guard let (process, _) = try? launch("stop") else { return }
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        guard let (_, output) = try? launch("stop") else { return }
+        Thread { _ = try? output.fileHandleForReading.readToEnd() }.start()
     }
 
     var configuration: PostgresConnection.Configuration {
