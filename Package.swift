@@ -28,8 +28,9 @@ let package = Package(
         .target(name: "StreamCoreTesting", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(name: "FeedbackLoop", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         // Where the test kits report a failed assertion (Swift Testing's Issue.record at the
-        // failing line); kept out of StreamCoreTesting, which depends on no test framework.
-        .target(name: "HarnessReporting", swiftSettings: strictSettings),
+        // failing line) and a dependency read without a test value; kept out of
+        // StreamCoreTesting, which depends on no test framework.
+        .target(name: "HarnessReporting", dependencies: ["StreamCore"], swiftSettings: strictSettings),
         .target(
             name: "FeedbackLoopTesting",
             dependencies: ["FeedbackLoop", "StreamCore", "StreamCoreTesting", "HarnessReporting"],

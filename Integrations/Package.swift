@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "ReactiveToolkitInspectorTests",
             dependencies: [
-                "ReactiveToolkitInspector", "ReactiveToolkitInspectorCore",
+                "ReactiveToolkitInspector", "ReactiveToolkitInspectorCore", "IntegrationsTestSupport",
                 .product(name: "StoreKitLite", package: "ReactiveToolkit"),
                 .product(name: "StreamCore", package: "ReactiveToolkit"),
                 .product(name: "FeedbackLoop", package: "ReactiveToolkit"),

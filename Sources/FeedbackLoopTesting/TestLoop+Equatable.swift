@@ -15,6 +15,8 @@ extension TestLoop where State: Equatable {
     ///   - reducer: The reducer under test.
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
     ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
+    ///   - prepareDependencies: Overrides dependencies for the reducer and the feedbacks; the
+    ///     loop runs in the test context (see `TestLoop`'s discussion).
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -24,6 +26,7 @@ extension TestLoop where State: Equatable {
         reducer: Reducer<State, Event>,
         feedbacks: [Feedback<State, Event>] = [],
         exhaustivity: Exhaustivity = .on,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -31,7 +34,7 @@ extension TestLoop where State: Equatable {
     ) {
         self.init(
             initial: initial, reducer: reducer, feedbacks: feedbacks, exhaustivity: exhaustivity, isEqual: { $0 == $1 },
-            fileID: fileID, filePath: filePath, line: line, column: column
+            withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 
@@ -47,6 +50,8 @@ extension TestLoop where State: Equatable {
     ///   - reduce: The reducer under test.
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
     ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
+    ///   - prepareDependencies: Overrides dependencies for the reducer and the feedbacks; the
+    ///     loop runs in the test context (see `TestLoop`'s discussion).
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -56,6 +61,7 @@ extension TestLoop where State: Equatable {
         reduce: @escaping @Sendable (State, Event) -> State,
         feedbacks: [Feedback<State, Event>] = [],
         exhaustivity: Exhaustivity = .on,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -63,7 +69,7 @@ extension TestLoop where State: Equatable {
     ) {
         self.init(
             initial: initial, reducer: Reducer(reduce), feedbacks: feedbacks, exhaustivity: exhaustivity,
-            fileID: fileID, filePath: filePath, line: line, column: column
+            withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 }

@@ -13,6 +13,7 @@ extension TestLoop {
         location: HarnessLocation
     ) {
         let (before, after) = reduce(event, location: location)
+        reportDependencyIssues(at: location)
         var expected = exhaustivity == .on ? before : after
         assert?(&expected)
         if !isEqual(expected, after) {
@@ -30,25 +31,35 @@ extension TestLoop {
     /// Reduces `event` and delivers the new state, unchecked.
     func apply(_ event: Event, location: HarnessLocation) {
         deliver(reduce(event, location: location).after)
+        reportDependencyIssues(at: location)
     }
 
-    /// Runs the reducer outside the lock (it is user code).
+    /// Runs the reducer outside the lock (it is user code), with the loop's dependencies.
     func reduce(_ event: Event, location: HarnessLocation) -> (before: State, after: State) {
         let before = storage.withLock { $0.state }
-        var after = before
-        do throws(StoreError) {
-            try reducer.reduce(&after, event)
-        } catch {
+        let reduced: Result<State, StoreError> = dependencies.scope.install {
+            var after = before
+            do throws(StoreError) {
+                try reducer.reduce(&after, event)
+                return .success(after)
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .success(let after) = reduced else {
             // The real loop drops a refused event (and reports it to its diagnostics).
-            recordHarnessIssue("The reducer refused \(event): \(error)", at: location)
+            if case .failure(let error) = reduced { recordHarnessIssue("The reducer refused \(event): \(error)", at: location) }
             return (before, before)
         }
         storage.withLock { $0.state = after }
         return (before, after)
     }
 
+    /// Hands a state to the feedbacks, with the loop's dependencies.
     func deliver(_ state: State) {
-        for input in inputs { input.send(state) }
+        dependencies.scope.install {
+            for input in inputs { input.send(state) }
+        }
     }
 
     func popReceived() -> Received? {

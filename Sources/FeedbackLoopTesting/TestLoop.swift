@@ -47,7 +47,11 @@ import HarnessReporting
 /// received events records an issue at the place it was created. StoreKitLiteTesting's
 /// `TestStore` reports the same way, with the same ``Exhaustivity``.
 ///
-/// **Values that are not `Equatable`.** Give ``init(initial:reducer:feedbacks:exhaustivity:isEqual:fileID:filePath:line:column:)``
+/// **Dependencies.** The reducer and the feedbacks run with test values (StreamCore's
+/// `DependencyValues` in the test context), overridden with `withDependencies:`; reading a key
+/// that has no test value is a recorded failure naming it, as in `TestStore`.
+///
+/// **Values that are not `Equatable`.** Give ``init(initial:reducer:feedbacks:exhaustivity:isEqual:withDependencies:fileID:filePath:line:column:)``
 /// the equivalence of states to check, and match events with
 /// ``receive(where:assert:fileID:filePath:line:column:)``.
 ///
@@ -71,7 +75,9 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
     let inputs: [PassthroughSubject<State, Never>]
     let names: [String]
     let observations: CompositeDisposable
-    private let creation: HarnessLocation
+    let creation: HarnessLocation
+    /// The dependencies the reducer and the feedbacks run with (test values).
+    let dependencies: HarnessDependencies
 
     /// Creates a test loop that compares states with a function of your choice — for states
     /// that are not `Equatable`, or to compare only part of them — subscribes the feedbacks and
@@ -91,6 +97,8 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
     ///   - feedbacks: The feedbacks under test, subscribed in this order.
     ///   - exhaustivity: How strictly the loop is checked; `.on` by default.
     ///   - isEqual: Whether two states count as equal in assertions.
+    ///   - prepareDependencies: Overrides dependencies for the reducer and the feedbacks (as
+    ///     `TestStore`'s `withDependencies:`); the loop runs in the test context.
     ///   - fileID: The caller's `#fileID`: where an issue found at deinit is reported.
     ///   - filePath: The caller's `#filePath`.
     ///   - line: The caller's `#line`.
@@ -101,6 +109,7 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
         feedbacks: [Feedback<State, Event>] = [],
         exhaustivity: Exhaustivity = .on,
         isEqual: @escaping @Sendable (State, State) -> Bool,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -114,10 +123,13 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
         names = feedbacks.enumerated().map { index, feedback in feedback.name ?? "feedback #\(index)" }
         inputs = feedbacks.map { _ in PassthroughSubject<State, Never>() }
         observations = CompositeDisposable()
-        for (index, feedback) in feedbacks.enumerated() {
-            observations += feedback.effects(inputs[index].toSignal()).observe { event in
-                guard case .next(let event) = event else { return }
-                storage.withLock { $0.received.append(Received(event: event, source: index)) }
+        dependencies = HarnessDependencies(prepareDependencies, creation: creation)
+        dependencies.scope.install {
+            for (index, feedback) in feedbacks.enumerated() {
+                observations += feedback.effects(inputs[index].toSignal()).observe { event in
+                    guard case .next(let event) = event else { return }
+                    storage.withLock { $0.received.append(Received(event: event, source: index)) }
+                }
             }
         }
         deliver(initial)
@@ -126,6 +138,7 @@ public final class TestLoop<State: Sendable, Event: Sendable>: Sendable {
     deinit {
         let (pending, isFinished, exhaustivity) = storage.withLock { ($0.received, $0.isFinished, $0.exhaustivity) }
         observations.dispose()
+        for issue in dependencies.takeIssues() { recordHarnessIssue(issue.description, at: creation) }
         if !isFinished, exhaustivity == .on, !pending.isEmpty {
             recordHarnessIssue(
                 "TestLoop deallocated with \(unasserted(pending)); "

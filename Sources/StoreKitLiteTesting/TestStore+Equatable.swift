@@ -8,6 +8,10 @@ extension TestStore where State: Equatable {
     /// ```swift
     /// let store = TestStore(initialState: 0, reducer: counter)
     /// try store.send(.increment) { $0 = 1 }
+    ///
+    /// let todos = TestStore(initialState: [], reducer: todoList) {
+    ///     $0.uuid = .incrementing                     // TCA's withDependencies:
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -15,6 +19,9 @@ extension TestStore where State: Equatable {
     ///   - reducer: The reducer under test.
     ///   - middleware: Interceptors, after the test store's own gate.
     ///   - exhaustivity: How strictly the test is checked; `.on` by default.
+    ///   - prepareDependencies: Overrides dependencies for the store (TCA's `withDependencies:`);
+    ///     the store runs in the test context, and a read of a key with no test value is a test
+    ///     failure naming it.
     ///   - fileID: The creation site's file, where `deinit` reports leftovers (the caller's).
     ///   - filePath: The creation site's file path (the caller's).
     ///   - line: The creation site's line (the caller's).
@@ -24,6 +31,7 @@ extension TestStore where State: Equatable {
         reducer: Reducer<State, Action>,
         middleware: [Middleware<State, Action>] = [],
         exhaustivity: Exhaustivity = .on,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -35,6 +43,7 @@ extension TestStore where State: Equatable {
             middleware: middleware,
             exhaustivity: exhaustivity,
             isEqual: { $0 == $1 },
+            withDependencies: prepareDependencies,
             fileID: fileID,
             filePath: filePath,
             line: line,

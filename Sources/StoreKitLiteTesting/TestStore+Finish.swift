@@ -99,6 +99,7 @@ extension TestStore {
     }
 
     func conclude(finishing outcome: Leftovers?, timeout: Duration, at location: HarnessLocation) throws(TestStoreFailure) {
+        try reportDependencyIssues(at: location)
         let exhaustivity: Exhaustivity = gate.withLock { gate in
             gate.checkedByFinish = true
             if gate.exhaustivity == .off { gate.reduced = [] }

@@ -149,6 +149,7 @@ extension TestStore {
         assert: ((inout State) -> Void)?,
         at location: HarnessLocation
     ) throws(TestStoreFailure) -> (action: Action, before: State, checked: Bool)? {
+        try reportDependencyIssues(at: location)
         switch taken {
         case nil:
             try fail(

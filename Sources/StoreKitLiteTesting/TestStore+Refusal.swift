@@ -128,6 +128,7 @@ extension TestStore {
         exhaustivity: Exhaustivity,
         at location: HarnessLocation
     ) throws(TestStoreFailure) {
+        try reportDependencyIssues(at: location)
         switch outcome {
         case .reduced(.failure(let error)) where error == expected:
             try checkUnchangedByRefusal(description, before: before, at: location)

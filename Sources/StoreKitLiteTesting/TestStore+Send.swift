@@ -172,6 +172,7 @@ extension TestStore {
         assert: ((inout State) -> Void)?,
         at location: HarnessLocation
     ) throws(TestStoreFailure) {
+        try reportDependencyIssues(at: location)
         let actual: State
         switch outcome {
         case .reduced(.success(let state)):

@@ -60,7 +60,7 @@ import HarnessReporting
 /// ### States and actions that are not `Equatable`
 ///
 /// The test store needs no `Equatable` conformance: give
-/// ``init(initialState:reducer:middleware:exhaustivity:isEqual:fileID:filePath:line:column:)``
+/// ``init(initialState:reducer:middleware:exhaustivity:isEqual:withDependencies:fileID:filePath:line:column:)``
 /// the equivalence of states to check (all fields, or only some key paths), and match actions
 /// with `receive(where:timeout:assert:)`. With `Equatable` states and actions, the
 /// convenience initializer and `receive(_:timeout:assert:)` use `==`.
@@ -116,7 +116,9 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     let changes = ChangeSignal()
     private let observation: any Disposable
     let isEqual: @Sendable (State, State) -> Bool
-    private let creation: HarnessLocation
+    let creation: HarnessLocation
+    /// The store's dependencies (test values), and the issues of reads to report.
+    let dependencies: HarnessDependencies
 
     /// How long `send` waits for its action when an effect on another thread holds the store:
     /// a bound for a failure (a deadlocked effect), never reached by a passing test.
@@ -139,6 +141,9 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
     ///   - middleware: Interceptors, after the test store's own gate.
     ///   - exhaustivity: How strictly the test is checked; `.on` by default.
     ///   - isEqual: Whether two states count as equal in assertions.
+    ///   - prepareDependencies: Overrides dependencies for the store (TCA's `withDependencies:`);
+    ///     the store runs in the test context (StreamCore's `DependencyValues` test values), and a read of a
+    ///     key with no test value is a test failure naming it.
     ///   - fileID: The creation site's file, where `deinit` reports leftovers (the caller's).
     ///   - filePath: The creation site's file path (the caller's).
     ///   - line: The creation site's line (the caller's).
@@ -149,6 +154,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         middleware: [Middleware<State, Action>] = [],
         exhaustivity: Exhaustivity = .on,
         isEqual: @escaping @Sendable (State, State) -> Bool,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -184,7 +190,11 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
         self.gate = gate
         self.isEqual = isEqual
         creation = HarnessLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let store = Store(initialState: initialState, reducer: reducer, middleware: [holdBack, marker] + middleware)
+        let dependencies = HarnessDependencies(prepareDependencies, creation: creation)
+        self.dependencies = dependencies
+        let store = dependencies.scope.install {
+            Store(initialState: initialState, reducer: reducer, middleware: [holdBack, marker] + middleware)
+        }
         self.store = store
         store.observeEffectEnds { changes.signal() }
         // Not exhaustive: records each action fed back with the state right after it.
@@ -205,6 +215,7 @@ public final class TestStore<State: Sendable, Action: Sendable>: Sendable {
 
     deinit {
         observation.dispose()
+        for issue in dependencies.takeIssues() { recordHarnessIssue(issue.description, at: creation) }
         let (exhaustivity, checked, pending) = gate.withLock { gate in
             (gate.exhaustivity, gate.checkedByFinish, gate.held)
         }

@@ -24,6 +24,9 @@ public struct TestStoreFailure: Error, Equatable, Sendable, CustomStringConverti
         /// A synchronous `send` was made on the thread running the store's current action (from
         /// the store's own observer, middleware or effect), so it could not wait for its outcome.
         case reentrantSend
+        /// The store read a dependency that has no test value, and the test did not override it
+        /// (`withDependencies:`); the message names it.
+        case missingTestValue
     }
 
     /// What kind of assertion failed.

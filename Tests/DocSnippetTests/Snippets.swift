@@ -18,6 +18,7 @@ enum Snippets {
         "FeedbackSpinForms": FeedbackLoopSnippets.spinForms,
         "FeedbackDiagnostics": FeedbackLoopSnippets.diagnostics,
         "StoreCounter": StoreSnippets.counter,
+        "DependenciesOverriding": DependenciesSnippets.overriding,
         "StoreMiddleware": StoreSnippets.middleware,
         "StoreFeedbackService": StoreSnippets.feedbackService,
         "StoreTimeTravel": StoreSnippets.timeTravel,

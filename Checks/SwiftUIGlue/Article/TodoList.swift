@@ -17,7 +17,7 @@ enum TodoAction: Sendable {
 }
 
 struct Todos: Equatable, Sendable {
-    var items: [Todo] = []
+    var items: IdentifiedArrayOf<Todo> = []
     var nextID = 0
 }
 
@@ -33,14 +33,12 @@ let todosReducer = Reducer<Todos, TodosAction>(mutating: { todos, action throws(
         todos.items.append(Todo(id: todos.nextID, title: title))
         todos.nextID += 1
     case .remove(let id):
-        todos.items.removeAll { $0.id == id }
+        todos.items.remove(id: id)
     case .todo(let id, let action):
-        guard let index = todos.items.firstIndex(where: { $0.id == id }) else {
-            throw StoreError.rejected("no todo \(id)")
-        }
+        guard todos.items[id: id] != nil else { throw StoreError.rejected("no todo \(id)") }
         switch action {
-        case .rename(let title): todos.items[index].title = title
-        case .setDone(let isDone): todos.items[index].isDone = isDone
+        case .rename(let title): todos.items[id: id]?.title = title
+        case .setDone(let isDone): todos.items[id: id]?.isDone = isDone
         }
     }
 })

@@ -22,6 +22,10 @@ struct LogSequencer<Action, Local> {
     private var entries: [Int64: Entry] = [:]
     /// This instance's actions not yet known to be committed, by origin.
     private var uncommitted: [String: Local] = [:]
+    /// Other instances' actions seen committed (shipped in a notification) but not yet known
+    /// durable, with the ticket of their arrival: never handed on until ``confirm(through:after:)``
+    /// (Decision 0029). They count as known for ``frontier``, so no read fetches them again.
+    private var tentative: [Int64: (action: Action, ticket: UInt64)] = [:]
     /// The highest sequence number known to exist (from an insert or a notification).
     private(set) var highestKnown: Int64
     /// Whether a caller is handing entries to the store.
@@ -35,9 +39,21 @@ struct LogSequencer<Action, Local> {
     /// The last place up to which every action is known: a catch-up reads after it.
     var frontier: Int64 {
         var place = applied
-        while entries[place &+ 1] != nil { place &+= 1 }
+        while entries[place &+ 1] != nil || tentative[place &+ 1] != nil { place &+= 1 }
         return place
     }
+
+    /// The first place after `place` holding a known action (one that waits for the places
+    /// before it, or a tentative one): a catch-up for a gap reads only up to it.
+    func firstKnown(after place: Int64) -> Int64? {
+        var first: Int64?
+        for sequence in entries.keys where sequence > place { first = min(first ?? sequence, sequence) }
+        for sequence in tentative.keys where sequence > place { first = min(first ?? sequence, sequence) }
+        return first
+    }
+
+    /// Whether actions wait for a barrier to confirm them.
+    var hasTentative: Bool { !tentative.isEmpty }
 
     /// Whether a place before a known action is missing (a missed notification, or a commit
     /// seen before the catch-up read the actions before it): a catch-up is needed.
@@ -79,18 +95,59 @@ struct LogSequencer<Action, Local> {
         sequence <= applied || entries[sequence] != nil
     }
 
-    /// Another instance's action (or one of ours read back) at `sequence`.
-    mutating func received(_ action: Action, at sequence: Int64) {
+    /// Another instance's action (or one of ours read back) at `sequence`, known durable.
+    /// Returns the tentative action it replaces, for the caller to release outside the lock.
+    @discardableResult
+    mutating func received(_ action: Action, at sequence: Int64) -> Action? {
         highestKnown = max(highestKnown, sequence)
-        guard sequence > applied, entries[sequence] == nil else { return }
+        let replaced = tentative.removeValue(forKey: sequence)?.action
+        guard sequence > applied, entries[sequence] == nil else { return replaced }
         entries[sequence] = .remote(action)
+        return replaced
+    }
+
+    /// Another instance's action at `sequence`, seen committed by a connection opened at `ticket`
+    /// but not known durable:
+    /// kept aside until a barrier confirms it. Returns false (the caller releases the action)
+    /// if the place is already known.
+    mutating func tentative(_ action: Action, at sequence: Int64, ticket: UInt64) -> Bool {
+        highestKnown = max(highestKnown, sequence)
+        guard sequence > applied, entries[sequence] == nil, tentative[sequence] == nil else { return false }
+        tentative[sequence] = (action, ticket)
+        return true
+    }
+
+    /// A barrier on a connection opened at `ticket` returned `durable`: the tentative actions up
+    /// to it seen by a connection opened at or after `ticket` become ready. Returns the ones
+    /// already known, to release outside the lock.
+    mutating func confirm(through durable: Int64, after ticket: UInt64) -> [Action] {
+        var released: [Action] = []
+        for (sequence, entry) in tentative where sequence <= durable && entry.ticket >= ticket {
+            tentative[sequence] = nil
+            if sequence > applied, entries[sequence] == nil {
+                entries[sequence] = .remote(entry.action)
+            } else {
+                released.append(entry.action)
+            }
+        }
+        return released
+    }
+
+    /// Forgets every tentative action (the connection they came by broke, or the barrier's did):
+    /// a catch-up reads them again. Returns them, to release outside the lock.
+    mutating func dropTentative() -> [Action] {
+        defer { tentative = [:] }
+        return tentative.values.map(\.action)
     }
 
     /// A place of the log that holds no action (the skip marker).
-    mutating func skipped(at sequence: Int64) {
+    @discardableResult
+    mutating func skipped(at sequence: Int64) -> Action? {
         highestKnown = max(highestKnown, sequence)
-        guard sequence > applied, entries[sequence] == nil else { return }
+        let replaced = tentative.removeValue(forKey: sequence)?.action
+        guard sequence > applied, entries[sequence] == nil else { return replaced }
         entries[sequence] = .skipped(sequence)
+        return replaced
     }
 
     /// A notification or an insert elsewhere says `sequence` exists.
@@ -129,9 +186,10 @@ struct LogSequencer<Action, Local> {
 
     /// Removes everything still waiting (on close); the caller releases it outside the lock.
     mutating func removeAll() -> (waiting: [Entry], uncommitted: [Local]) {
-        let waiting = Array(entries.values)
+        let waiting = Array(entries.values) + tentative.values.map { Entry.remote($0.action) }
         let locals = Array(uncommitted.values)
         entries = [:]
+        tentative = [:]
         uncommitted = [:]
         return (waiting, locals)
     }

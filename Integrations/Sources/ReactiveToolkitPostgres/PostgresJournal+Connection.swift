@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 import Synchronization
@@ -24,26 +25,9 @@ struct JournalSQL {
             created_at timestamptz NOT NULL DEFAULT now())
             """,
             instancesSchema,
+            appendSchema,
+            flushSchema,
         ]
-    }
-
-    /// Appends a batch under the next sequence numbers, gap-free and in commit order: the
-    /// counter row's lock is held until the commit, so the next insert waits for it. Notifies
-    /// the channel with the batch's last sequence number (delivered at the commit).
-    func insert(count: Int, origins: [String], payloads: [ByteBuffer]) -> PostgresQuery {
-        var query = PostgresQuery(
-            unsafeSQL: """
-                WITH next AS (UPDATE \(counter) SET seq = seq + $1 WHERE id = 1 RETURNING seq),
-                ins AS (INSERT INTO \(actions) (seq, origin, payload)
-                  SELECT next.seq - $1 + u.ord, u.origin, u.payload FROM next,
-                  unnest($2::text[], $3::bytea[]) WITH ORDINALITY AS u(origin, payload, ord)
-                  RETURNING seq, origin)
-                SELECT ins.seq, ins.origin FROM ins, (SELECT pg_notify('\(name)', max(seq)::text) FROM ins) AS n
-                """)
-        query.binds.append(Int64(count))
-        query.binds.append(origins)
-        query.binds.append(payloads)
-        return query
     }
 
     /// The actions after `sequence`, in order.
@@ -116,6 +100,8 @@ extension PostgresJournal {
         let closed = shared.withLockedValue { shared -> Bool in
             if shared.isClosed { return true }
             shared.connections[ObjectIdentifier(connection)] = connection
+            shared.ticket &+= 1
+            shared.opened[ObjectIdentifier(connection)] = shared.ticket
             return false
         }
         if closed {
@@ -127,7 +113,13 @@ extension PostgresJournal {
 
     /// Closes a connection and forgets it.
     func disconnect(_ connection: PostgresConnection) async {
-        _ = shared.withLockedValue { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
+        shared.withLockedValue { shared in
+            let id = ObjectIdentifier(connection)
+            shared.connections[id] = nil
+            shared.opened[id] = nil
+            shared.marks[id] = nil
+            if shared.writer == id { shared.writer = nil }
+        }
         try? await connection.close()
     }
 
@@ -167,6 +159,22 @@ extension PostgresJournal {
         } catch {
             throw .connection(reason: redactor.reason(for: error))
         }
+    }
+
+    func encode<Value: Encodable>(_ value: Value, kind: String, limit: Int) throws(PostgresJournalError) -> ByteBuffer {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            throw .unencodable(reason: String(describing: error))
+        }
+        guard data.count <= limit else { throw .tooLarge(kind: kind, bytes: data.count, limit: limit) }
+        return ByteBuffer(bytes: data)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// The delay before reconnection attempt `attempt` (1, 2, …): doubling, capped.

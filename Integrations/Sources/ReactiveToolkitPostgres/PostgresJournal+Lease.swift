@@ -45,30 +45,6 @@ struct LeaseSQL {
         query.binds.append(epoch)
         return query
     }
-
-    /// ``JournalSQL/insert(count:origins:payloads:)`` for actions sent under lease epoch
-    /// `epoch`: the lease row is read `FOR SHARE` in the same statement (a takeover's update
-    /// waits for it, or it sees the takeover), and nothing is appended unless the epoch is
-    /// current. Refused, it returns one row `(-1, current epoch)`.
-    func fencedInsert(journal: JournalSQL, epoch: Int64, origins: [String], payloads: [ByteBuffer]) -> PostgresQuery {
-        var query = PostgresQuery(
-            unsafeSQL: """
-                WITH fence AS (SELECT epoch FROM \(lease) WHERE id = 1 FOR SHARE),
-                next AS (UPDATE \(journal.counter) SET seq = seq + $1 WHERE id = 1
-                  AND (SELECT epoch FROM fence) = $4 RETURNING seq),
-                ins AS (INSERT INTO \(journal.actions) (seq, origin, payload)
-                  SELECT next.seq - $1 + u.ord, u.origin, u.payload FROM next,
-                  unnest($2::text[], $3::bytea[]) WITH ORDINALITY AS u(origin, payload, ord)
-                  RETURNING seq, origin)
-                SELECT ins.seq, ins.origin FROM ins, (SELECT pg_notify('\(journal.name)', max(seq)::text) FROM ins) AS n
-                UNION ALL SELECT -1::bigint, epoch::text FROM fence WHERE epoch <> $4
-                """)
-        query.binds.append(Int64(origins.count))
-        query.binds.append(origins)
-        query.binds.append(payloads)
-        query.binds.append(epoch)
-        return query
-    }
 }
 
 extension PostgresJournal {
@@ -169,28 +145,8 @@ extension PostgresJournal {
         }
     }
 
-    /// Inserts a batch of actions sent under lease epoch `epoch`; if the lease moved on, refuses
-    /// them (their senders get `StoreError.rejected`) and returns no rows.
-    func insertFenced(
-        _ batch: [(origin: String, payload: ByteBuffer)], epoch: Int64, on connection: PostgresConnection
-    ) async throws(PostgresJournalError) -> [(Int64, String)] {
-        let query = leaseSQL.fencedInsert(
-            journal: sql, epoch: epoch, origins: batch.map(\.origin), payloads: batch.map(\.payload))
-        let logger = self.logger
-        let rows = try await withDeadline("appending \(batch.count) fenced action(s)", on: connection) {
-            var rows: [(Int64, String)] = []
-            for try await row in try await connection.query(query, logger: logger).decode((Int64, String).self) {
-                rows.append(row)
-            }
-            return rows
-        }
-        guard let refusal = rows.first(where: { $0.0 < 0 }) else { return rows }
-        refuseFenced(batch.map(\.origin), error: .fenced(epoch: epoch, current: Int64(refusal.1) ?? epoch))
-        return []
-    }
-
     /// Fails and drops the held actions the log refused for their stale epoch.
-    private func refuseFenced(_ origins: [String], error: PostgresJournalError) {
+    func refuseFenced(_ origins: [String], error: PostgresJournalError) {
         let failure = PostgresJournalFailure(error: error, date: Date())
         let refused = shared.withLockedValue { shared in
             shared.lastError = error

@@ -70,6 +70,9 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         var tasks: [Task<Void, Never>] = []
         var connections: [ObjectIdentifier: PostgresConnection] = [:]
         var followerWake: AsyncStream<Void>.Continuation?
+        /// Whether the follower must read the log (a poll, a notification without its actions,
+        /// a new connection), not only fill a gap.
+        var readRequested = false
         var isClosed = false
         /// Why the journal stopped applying the log (an undecodable action, a compacted log):
         /// senders fail with it, the writer stops. Never cleared.
@@ -93,6 +96,16 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         var snapshot: (position: Int64, state: State)?
         /// The lease epoch of the waiting actions sent while this instance led the effects, by origin.
         var fences: [String: Int64] = [:]
+        /// Durability (Decision 0029): a ticket orders connections' openings; per open
+        /// connection, the ticket of its opening and the place its latest barrier returned.
+        var ticket: UInt64 = 0
+        var opened: [ObjectIdentifier: UInt64] = [:]
+        var marks: [ObjectIdentifier: Int64] = [:]
+        /// Whether the writer is appending a batch (its places, unknown until the call returns,
+        /// may be a gap the follower sees: it need not read for it).
+        var appending = false
+        /// The writer's current connection.
+        var writer: ObjectIdentifier?
     }
 
     let configuration: PostgresConnection.Configuration
@@ -109,6 +122,10 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     let snapshotWakes: AsyncStream<Void>
     let deadlineWake: AsyncStream<Void>.Continuation
     let deadlineWakes: AsyncStream<Void>
+    /// Finished once the writer tried its first connection: the follower opens its own after it,
+    /// so that the writer's barriers can vouch for what the follower sees (Decision 0029).
+    let writerTried: AsyncStream<Void>.Continuation
+    let writerTries: AsyncStream<Void>
     /// Removes the password and connection strings from the reasons it shows and logs.
     let redactor: ReasonRedactor
     /// The effects lease, if ``PostgresJournalOptions/effectsLease`` is set.
@@ -142,6 +159,9 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
         let deadlines = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         deadlineWakes = deadlines.stream
         deadlineWake = deadlines.continuation
+        let tries = AsyncStream<Void>.makeStream()
+        writerTries = tries.stream
+        writerTried = tries.continuation
         redactor = ReasonRedactor(configuration: configuration)
         if let lease = options.effectsLease {
             effectsLease = PostgresEffectsLease(holder: instanceID, options: lease)
@@ -151,6 +171,7 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     }
 
     deinit {
+        writerTried.finish()
         writerWake.finish()
         snapshotWake.finish()
         deadlineWake.finish()
@@ -213,13 +234,14 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
             let released = shared.sequencer.removeAll()
             shared.writes = []
             shared.deadlines = []
-            defer { shared.tasks = []; shared.connections = [:] }
+            defer { shared.tasks = []; shared.connections = [:]; shared.opened = [:]; shared.marks = [:] }
             return (shared.tasks, Array(shared.connections.values), released)
         }
         // Their senders learn the outcome is unknown (not "dropped": an insert may have committed).
         for entry in released.waiting { if case .local(let held) = entry { held.failSender(.deadlineExceeded(mayHaveRun: true)) } }
         for held in released.uncommitted { held.failSender(.deadlineExceeded(mayHaveRun: true)) }
         for task in tasks { task.cancel() }
+        writerTried.finish()
         writerWake.finish()
         snapshotWake.finish()
         deadlineWake.finish()
@@ -359,21 +381,5 @@ public final class PostgresJournal<State: Codable & Sendable, Action: Codable & 
     /// Whether the journal still follows and appends to the log (neither closed nor stopped).
     var isRunning: Bool {
         shared.withLockedValue { !$0.isClosed && $0.stopped == nil }
-    }
-
-    func encode<Value: Encodable>(_ value: Value, kind: String, limit: Int) throws(PostgresJournalError) -> ByteBuffer {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(value)
-        } catch {
-            throw .unencodable(reason: String(describing: error))
-        }
-        guard data.count <= limit else { throw .tooLarge(kind: kind, bytes: data.count, limit: limit) }
-        return ByteBuffer(bytes: data)
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -63,10 +63,12 @@ extension PostgresJournal {
             var (state, position) = try await loadSnapshot(initialState: initialState, on: connection)
             // Recorded before the log is read: compaction then keeps what this instance reads.
             try await heartbeatIfDue(on: connection, position: position)
+            // Only the durable part of the log is restored; the follower reads the rest.
+            let durable = try await flushLog(on: connection)
             let logger = self.logger
             let limit = options.batchSize
             while true {
-                let query = sql.actions(after: position, limit: limit)
+                let query = sql.actions(after: position, through: durable, limit: limit)
                 let rows = try await withDeadline("restoring the log after \(position)", on: connection) {
                     var rows: [(Int64, ByteBuffer)] = []
                     for try await (sequence, _, payload) in try await connection.query(query, logger: logger)

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationsTestSupport
 import ReactiveToolkitInspectorCore
 import StoreKitLite
 import StreamCore
@@ -200,8 +201,11 @@ extension Int {
             }
         }
         reader.start()
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<250 { store.dispatch(.add("\(thread)-\(index)")) }
+        // Blocking: on a thread of its own, not one of the cooperative pool's.
+        await onOwnThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<250 { store.dispatch(.add("\(thread)-\(index)")) }
+            }
         }
         await store.effectsSettled()
         await store.drained()

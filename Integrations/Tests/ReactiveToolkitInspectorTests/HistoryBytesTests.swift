@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationsTestSupport
 import ReactiveToolkitInspectorCore
 import StoreKitLite
 import StreamCore
@@ -103,8 +104,11 @@ import Testing
             }
         }
         reader.start()
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<1_000 { store.dispatch(.add(String(format: "%04d%04d", thread, index))) }
+        // Blocking: on a thread of its own, not one of the cooperative pool's.
+        await onOwnThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<1_000 { store.dispatch(.add(String(format: "%04d%04d", thread, index))) }
+            }
         }
         await store.drained()
         done.value = true

@@ -102,12 +102,12 @@ import Testing
         let journal = InspectedJournal(
             try FileJournalReader<Ledger, LedgerAction>(folder: folder).read(), initialState: Ledger(), reducer: ledgerReducer)
         let server = try await InspectorServer.start(journal, configuration: .init(token: "t"), announce: false)
-        let rows = await RawHTTP.fetch(
+        let rows = await RawHTTP.request(
             port: server.port,
             "GET /api/rows HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n")
         #expect(rows?.status == 200)
         #expect(rows?.text.contains(#""a":"multiply 4""#) == true)
-        let jump = await RawHTTP.fetch(
+        let jump = await RawHTTP.request(
             port: server.port,
             "POST /api/jump HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAuthorization: Bearer t\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"index\":1}")
         #expect(jump?.status == 409)

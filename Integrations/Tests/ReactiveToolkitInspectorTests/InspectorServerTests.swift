@@ -22,7 +22,7 @@ import Testing
     func get(_ server: InspectorServer, _ path: String, headers: [String] = [], token: String? = token) async -> RawHTTP.Answer? {
         let auth = token.map { ["Authorization: Bearer \($0)"] } ?? []
         let lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close"] + auth + headers
-        return await RawHTTP.fetch(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n")
+        return await RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 
     func post(_ server: InspectorServer, _ path: String, _ body: String, headers: [String] = []) async -> RawHTTP.Answer? {
@@ -31,7 +31,7 @@ import Testing
                 "POST \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close", "Authorization: Bearer \(Self.token)",
                 "Content-Type: application/json", "Content-Length: \(body.utf8.count)",
             ] + headers
-        return await RawHTTP.fetch(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
+        return await RawHTTP.request(port: server.port, lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
     }
 
     @Test func requiresTheToken() async throws {
@@ -51,7 +51,7 @@ import Testing
         #expect(await get(server, "/api/status", headers: ["Origin: http://evil.example"])?.status == 403)
         #expect(await get(server, "/api/status", headers: ["Sec-Fetch-Site: cross-site"])?.status == 403)
         #expect(await get(server, "/api/status", headers: ["Origin: http://127.0.0.1:\(server.port)"])?.status == 200)
-        let rebinding = await RawHTTP.fetch(
+        let rebinding = await RawHTTP.request(
             port: server.port,
             "GET /api/status HTTP/1.1\r\nHost: evil.example:\(server.port)\r\nAuthorization: Bearer \(Self.token)\r\nConnection: close\r\n\r\n")
         #expect(rebinding?.status == 403)
@@ -120,7 +120,7 @@ import Testing
         let fd = try #require(RawHTTP.connect(port: server.port))
         defer { close(fd) }
         _ = "GET /api/status HTTP/1.1\r\n".withCString { send(fd, $0, 26, 0) }  // never ends the head
-        #expect(RawHTTP.closedByPeer(fd))
+        #expect(await RawHTTP.closedByPeer(fd))
         await server.stop()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -36,8 +37,13 @@ enum RawHTTP {
         #endif
     }
 
-    /// Sends one request (closing the connection after it) and reads the answer.
-    static func request(port: Int, _ text: String) -> Answer? {
+    /// Sends one request (closing the connection after it) and reads the answer, on a thread of
+    /// its own: the blocking socket must not hold one of the cooperative pool's threads.
+    static func request(port: Int, _ text: String) async -> Answer? {
+        await onOwnThread { blockingRequest(port: port, text) }
+    }
+
+    private static func blockingRequest(port: Int, _ text: String) -> Answer? {
         guard let fd = connect(port: port) else { return nil }
         defer { close(fd) }
         let bytes = Array(text.utf8)
@@ -46,14 +52,6 @@ enum RawHTTP {
         let head = answer.split(separator: " ", maxSplits: 2)
         guard head.count >= 2, let status = Int(head[1]) else { return nil }
         return Answer(status: status, text: answer)
-    }
-
-    /// ``request(port:_:)`` on a thread of its own, so that the blocking socket never holds one
-    /// of the few threads of the cooperative pool (the server under test answers on it).
-    static func fetch(port: Int, _ text: String) async -> Answer? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Answer?, Never>) in
-            Thread { continuation.resume(returning: request(port: port, text)) }.start()
-        }
     }
 
     /// Reads until the peer closes (or the receive timeout).
@@ -68,9 +66,12 @@ enum RawHTTP {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Whether the peer closed the connection within the socket's receive timeout.
-    static func closedByPeer(_ fd: Int32) -> Bool {
-        var byte: UInt8 = 0
-        return recv(fd, &byte, 1, 0) == 0
+    /// Whether the peer closed the connection within the socket's receive timeout (waited for on
+    /// a thread of its own).
+    static func closedByPeer(_ fd: Int32) async -> Bool {
+        await onOwnThread {
+            var byte: UInt8 = 0
+            return recv(fd, &byte, 1, 0) == 0
+        }
     }
 }

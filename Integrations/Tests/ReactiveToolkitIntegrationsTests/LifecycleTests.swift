@@ -37,9 +37,10 @@ import Testing
         let store = Store(initialState: Orders(), reducer: ordersReducer)
         let reports = Locked<[StoreShutdownReport]>([])
         let logged = Locked<[LogEvent]>([])
+        let attached = Locked(false)
         let service = StoreService(
             store: store,
-            feedbacks: [paymentFeedback(delay: .seconds(60))],
+            feedbacks: [paymentFeedback(delay: .seconds(60), sawAState: attached)],
             shutdownDeadline: .milliseconds(200),
             logger: Logger(label: "test") { _ in CapturingLogHandler(events: logged, logLevel: .info) },
             onShutdown: { report in reports.mutate { $0.append(report) } }
@@ -47,7 +48,7 @@ import Testing
         let start = ContinuousClock.now
         try await testGracefulShutdown { trigger in
             let running = Task { try await service.run() }
-            #expect(await eventually { store.runningEffectCount == 1 })  // the feedback is attached
+            #expect(await eventually { attached.value })  // the feedback is attached and saw the state
             let tracked = store.sendTracked(.submit(1))
             _ = try await tracked.state
             #expect(tracked.runningEffects == ["payment (started after submit(1))"])

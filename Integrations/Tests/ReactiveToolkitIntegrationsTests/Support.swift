@@ -27,9 +27,13 @@ let ordersReducer = Reducer<Orders, OrderAction>(mutating: { state, action throw
 })
 
 /// Pays each newly submitted order after `delay` (a real `Task.sleep`), as an effect in flight.
-func paymentFeedback(delay: Duration) -> Feedback<Orders, OrderAction> {
+/// `sawAState`, if given, is set once the feedback received its first state (the store's state
+/// when it attached): a test that needs the effects it starts reported under their action waits
+/// for it, since a state already current at attachment is reported under no action.
+func paymentFeedback(delay: Duration, sawAState: Locked<Bool>? = nil) -> Feedback<Orders, OrderAction> {
     Feedback<Orders, OrderAction>(events: { states in
-        states.compactMap(\.submitted.last)
+        states.handleEvents(receiveOutput: { _ in sawAState?.mutate { $0 = true } })
+            .compactMap(\.submitted.last)
             .removeDuplicates()
             .flatMapMerge { id in
                 Signal<OrderAction, Never>(operation: {

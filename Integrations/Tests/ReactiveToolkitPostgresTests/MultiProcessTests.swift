@@ -34,7 +34,7 @@ struct MultiProcessTests {
         let child = try #require(Self.childExecutable(), "PostgresJournalChild is not built next to the tests")
         let (victim, output) = try Self.launch(child, arguments: [name, "9", "-1", "0"])
         let acknowledged = Locked<[String]>([])
-        let reader = Task.detached {
+        let reader = Task { await onOwnThread {
             var pending = ""
             while true {
                 let data = output.fileHandleForReading.availableData
@@ -46,7 +46,7 @@ struct MultiProcessTests {
                     if line.hasPrefix("ack ") { acknowledged.mutate { $0.append(String(line.dropFirst(4))) } }
                 }
             }
-        }
+        } }
         try await eventually("the child acknowledged 30 actions", within: .seconds(60)) { acknowledged.value.count >= 30 }
         kill(victim.processIdentifier, SIGKILL)
         while victim.isRunning { try await Task.sleep(for: .milliseconds(10)) }
@@ -80,7 +80,7 @@ struct MultiProcessTests {
 
     /// Reads the child's output to its end and waits for it (bounded by the suite's time limit).
     static func finish(_ process: Process, _ output: Pipe) async throws -> Data {
-        let data = try await Task.detached { try output.fileHandleForReading.readToEnd() ?? Data() }.value
+        let data = try await onOwnThread { try output.fileHandleForReading.readToEnd() ?? Data() }
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         return data
     }

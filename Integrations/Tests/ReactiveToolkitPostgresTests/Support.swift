@@ -91,12 +91,14 @@ enum TestServer {
         }
     }
 
-    /// Drops the journal's tables.
+    /// Drops the journal's tables, procedure and function.
     static func drop(_ name: String) async {
         _ = try? await withConnection { connection in
             for table in ["actions", "snapshots", "counter", "instances", "lease", "gateway"] {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(name)_\(table)"), logger: logger)
             }
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP PROCEDURE IF EXISTS \(name)_append_v1"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP FUNCTION IF EXISTS \(name)_flush_v1"), logger: logger)
         }
     }
 }

@@ -105,6 +105,10 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// Counts the loop in `Resources` until it is disposed or deallocated (debug builds only).
     @usableFromInline
     let resourceToken = Resources.track(.loops)
+    /// The dependencies in force where the loop was started: its reducer and feedbacks run
+    /// with them, on whatever thread drains it.
+    @usableFromInline
+    let dependencies = DependencyScope.captured
 
     /// One step of handing a state to the feedbacks.
     @usableFromInline
@@ -211,6 +215,10 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// ``subscribe(_:)``, so an event sent meanwhile is queued.
     @inlinable
     func run() {
+        if DependencyScope.inUse.load(ordering: .relaxed), let scope = DependencyScope.needed(dependencies) {
+            scope.install { run() }
+            return
+        }
         if !isOutputDisposed, !isDisposed {
             deliverToFeedbacks(state, inEffectScope: !effectSlots.isEmpty && EffectScope.isActive)
             if !isOutputDisposed { outputHandler(.next(state)) }
@@ -267,6 +275,10 @@ final class LoopEngine<State: Sendable, Event: Sendable>: Disposable, @unchecked
     /// non-immediate context, yields the context after every `batchLimit` events.
     @inlinable
     func drain() {
+        if DependencyScope.inUse.load(ordering: .relaxed), let scope = DependencyScope.needed(dependencies) {
+            scope.install { drain() }
+            return
+        }
         #if DEBUG
         var depth = 0
         #endif

@@ -38,8 +38,13 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
     private let work: @Sendable () -> LoadingSignal<LoadingValue, LoadingError>
     private let states = Property<ObservedLoadingState<LoadingValue, LoadingError>>(.loading)
     private let control = LockedState(LoadingPropertyControl<LoadingValue, LoadingError>())
+    /// The dependencies in force where the property was created: each load runs with them.
+    private let dependencies = DependencyScope.captured
 
     /// Creates a property that loads with `work`, when first observed.
+    ///
+    /// `work` runs with the dependencies in force here (StreamCore's `DependencyValues`), with
+    /// what the scope of the call that starts a load set since on top.
     ///
     /// - Parameter work: Returns the loading signal of one load; called once per load.
     public init(_ work: @escaping @Sendable () -> LoadingSignal<LoadingValue, LoadingError>) {
@@ -133,22 +138,26 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
             states.send(.reloading)
         }
         run.states.send(.loading)
-        run.disposable.otherDisposable = work().observe { [weak self] event in
-            switch event {
-            case .next(let state):
-                switch state.asLoadingState {
-                case .loading:
-                    break
-                case .loaded(let value):
-                    self?.states.send(.loaded(value))
-                    run.states.send(.loaded(value))
-                case .failed(let error):
-                    if !silently { self?.states.send(.failed(error)) }
-                    run.states.send(.failed(error))
+        // The creator's dependencies, with what the caller (the first observer, or `reload`) set since.
+        let scope = DependencyScope.resolve(base: dependencies, sender: DependencyScope.captured)
+        run.disposable.otherDisposable = DependencyScope.run(in: scope) {
+            work().observe { [weak self] event in
+                switch event {
+                case .next(let state):
+                    switch state.asLoadingState {
+                    case .loading:
+                        break
+                    case .loaded(let value):
+                        self?.states.send(.loaded(value))
+                        run.states.send(.loaded(value))
+                    case .failed(let error):
+                        if !silently { self?.states.send(.failed(error)) }
+                        run.states.send(.failed(error))
+                    }
+                case .completed:
+                    self?.finish(run)
+                    run.states.send(completion: .finished)
                 }
-            case .completed:
-                self?.finish(run)
-                run.states.send(completion: .finished)
             }
         }
         return run.states.toSignal()

@@ -27,7 +27,7 @@ extension Store where State: Codable, Action: Codable {
     ///   - reducer: The deterministic reducer.
     ///   - journal: An opened journal; it backs one store only.
     ///   - middleware: Interceptors run before the journal.
-    ///   - observers: Observing middleware, as for ``init(initialState:reducer:middleware:observers:notifyOn:queue:)``.
+    ///   - observers: Observing middleware, as for ``init(initialState:reducer:middleware:observers:notifyOn:queue:withDependencies:)``.
     ///   - notifyOn: Where observers and effects are called.
     /// - Throws: The ``JournalError`` that stops restoring: a corrupt record or snapshot (with its
     ///   offset), an undecodable action, an I/O error.

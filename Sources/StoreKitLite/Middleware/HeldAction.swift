@@ -50,6 +50,8 @@ public final class HeldAction<State: Sendable, Action: Sendable>: Sendable {
     private let action: Action
     private let outcome: ActionOutcome<State>?
     private let group: EffectGroup?
+    /// The dependencies the action runs with (in force while the middleware held it).
+    private let dependencies = DependencyScope.captured
     private let done = Atomic<Bool>(false)
 
     init(store: Store<State, Action>?, next: Int, action: Action, outcome: ActionOutcome<State>?, group: EffectGroup?) {
@@ -73,7 +75,7 @@ public final class HeldAction<State: Sendable, Action: Sendable>: Sendable {
             group?.releasePendingAction()
             return
         }
-        store.enqueue(Store.Pending(action: action, start: next, outcome: outcome, group: group))
+        store.enqueue(Store.Pending(action: action, start: next, outcome: outcome, group: group, dependencies: dependencies))
     }
 
     /// Drops the action: its sender's `send` throws `StoreError.droppedByMiddleware`.

@@ -1,6 +1,7 @@
 import Foundation
 
 /// How a new collection differs from the one a for-each scope shows.
+@usableFromInline
 enum ElementChanges<Element> {
     /// The same elements: nothing to hand to the children.
     case none
@@ -25,6 +26,7 @@ enum ElementChanges<Element> {
 /// - Returns: `.none` when `new` shares `old`'s storage or every element is bitwise the same,
 ///   `.contents` with the differing elements when they keep their identifiers and positions,
 ///   `.identifiers` otherwise (also for collections without contiguous storage).
+@usableFromInline
 func elementChanges<Elements: RandomAccessCollection>(
     from old: Elements,
     to new: Elements
@@ -50,20 +52,41 @@ func differingPositions<Element>(
     _ old: UnsafeBufferPointer<Element>,
     _ new: UnsafeBufferPointer<Element>
 ) -> [Int] {
-    let count = min(old.count, new.count)
-    guard count > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return [] }
-    let (stride, size) = (MemoryLayout<Element>.stride, MemoryLayout<Element>.size)
-    guard size > 0 else { return [] }
-    let (oldBytes, newBytes) = (UnsafeRawPointer(oldBase), UnsafeRawPointer(newBase))
-    let block = 64
+    differingElementOffsets(
+        UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new),
+        stride: MemoryLayout<Element>.stride, size: MemoryLayout<Element>.size)
+}
+
+/// The offsets of the elements whose bytes differ between two buffers of elements of `stride`
+/// bytes (`size` of them significant): blocks of `block` elements are compared with one `memcmp`
+/// each, and only a differing block element by element (in 8-byte words when the layout allows,
+/// else with `memcmp`). Not generic, so that generic callers instantiate no metadata for it.
+@usableFromInline
+func differingElementOffsets(
+    _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, stride: Int, size: Int, block: Int = 64
+) -> [Int] {
+    guard size > 0, stride > 0, let oldBytes = old.baseAddress, let newBytes = new.baseAddress else { return [] }
+    let count = min(old.count, new.count) / stride
+    let wordwise = size & 7 == 0 && stride & 7 == 0 && (Int(bitPattern: oldBytes) | Int(bitPattern: newBytes)) & 7 == 0
     var positions: [Int] = []
     var start = 0
     while start < count {
         let end = min(start + block, count)
         let offset = start * stride
         if memcmp(oldBytes + offset, newBytes + offset, (end - start - 1) * stride + size) != 0 {
-            for index in start..<end where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
-                positions.append(index)
+            for index in start..<end {
+                let at = index * stride
+                let differs: Bool
+                if wordwise {
+                    var word = 0
+                    while word < size, oldBytes.load(fromByteOffset: at + word, as: UInt64.self) == newBytes.load(fromByteOffset: at + word, as: UInt64.self) {
+                        word += 8
+                    }
+                    differs = word < size
+                } else {
+                    differs = memcmp(oldBytes + at, newBytes + at, size) != 0
+                }
+                if differs { positions.append(index) }
             }
         }
         start = end

@@ -9,8 +9,9 @@ extension ObservableStore {
     /// TextField("Name", text: Binding(store.binding(for: \.name, send: { .rename($0) })))
     /// ```
     ///
-    /// The binding reads the state the host shows: after a write, it reads the new value once
-    /// the store's state has reached the main actor.
+    /// The binding reads the state the host shows: after a write on the main thread (a view's)
+    /// that the store could run at once, it reads the new value right away; otherwise once the
+    /// store's state has reached the main actor.
     ///
     /// - Parameters:
     ///   - keyPath: The field.

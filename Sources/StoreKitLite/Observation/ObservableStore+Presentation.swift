@@ -54,7 +54,7 @@ extension ObservableStore {
                 send: { childAction throws(StoreError) in try await send(action.current(childAction)) }
             )
         }
-        track(state.appending(path: \.scopePresence)) { old, new in
+        track(scope.presenceKeyPath) { old, new in
             presentationChanged(from: old[keyPath: state], to: new[keyPath: state])
         }
         return scope.child
@@ -94,6 +94,9 @@ private func identity<Value: Identifiable>(of value: Value) -> AnyHashable {
 @MainActor
 final class PresentationScope<Parent: Sendable, ChildState: Sendable, ChildAction: Sendable>: ChildScope {
     let keyPath: KeyPath<Parent, ChildState?>
+    /// The field a reader of the scope tracks: the presence (made once, so that the reader's
+    /// tracking finds it by identity).
+    let presenceKeyPath: KeyPath<Parent, Bool>
     let dispatch: @Sendable (ChildAction) -> Void
     let send: @Sendable (ChildAction) async throws(StoreError) -> Void
     /// The presented child, nil while the part is nil.
@@ -106,6 +109,7 @@ final class PresentationScope<Parent: Sendable, ChildState: Sendable, ChildActio
         send: @escaping @Sendable (ChildAction) async throws(StoreError) -> Void
     ) {
         self.keyPath = keyPath
+        presenceKeyPath = keyPath.appending(path: \.scopePresence)
         self.dispatch = dispatch
         self.send = send
         if let value { child = makeChild(value) }

@@ -2,14 +2,23 @@ import StreamCore
 
 /// Identifies a scope of a host: the key path it scopes to, the child's action type and the kind
 /// of scope (a host of an optional part and an optional host of the same part are two scopes).
+@usableFromInline
 struct ScopeKey: Hashable {
-    let keyPath: AnyKeyPath
-    let action: ObjectIdentifier
-    let kind: ObjectIdentifier
+    @usableFromInline let keyPath: AnyKeyPath
+    @usableFromInline let action: ObjectIdentifier
+    @usableFromInline let kind: ObjectIdentifier
+
+    @inlinable
+    init(keyPath: AnyKeyPath, action: ObjectIdentifier, kind: ObjectIdentifier) {
+        self.keyPath = keyPath
+        self.action = action
+        self.kind = kind
+    }
 }
 
 /// A parent's link to its child hosts for one scope.
 @MainActor
+@usableFromInline
 protocol ChildScope<Parent> {
     associatedtype Parent
     /// Hands the parent's new state to the children; false when the scope should be dropped.
@@ -70,30 +79,49 @@ extension ObservableStore {
     ///   - elements: The collection.
     ///   - action: Wraps an element's action, with the element's id, into an action of this store.
     /// - Returns: The child hosts, in the collection's order.
+    /// For a collection that changes one row at a time while the host shows it, prefer an
+    /// ``IdentifiedArray`` (its own overload, O(changed) per change at any length): a plain
+    /// array is copied by the store when a row changes while the host shows the previous state,
+    /// and scanned here.
+    ///
     /// - Complexity: O(1) per call (the array is kept). A new state costs O(1) here when its
     ///   collection shares the shown one's storage (an unrelated change); otherwise one byte scan
     ///   of the collection (`memcmp`, no user code) finds the elements that differ, and only
     ///   their children are handed the new element and compare the fields their views read:
     ///   O(changed) children, not O(n). Elements that came, went or moved (or a collection
     ///   without contiguous storage) make the scope reconcile its children, O(n).
+    @inlinable
     public func scope<Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>(
         forEach elements: KeyPath<State, Elements>,
         action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
+    ) -> [ObservableStore<Elements.Element, ChildAction>]
+    where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
+        scope(forEach: elements, action: action, differ: .scanning)
+    }
+
+    /// The for-each scope of `elements`, comparing collections with `differ`.
+    @inlinable
+    func scope<Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>(
+        forEach elements: KeyPath<State, Elements>,
+        action: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action,
+        differ: @autoclosure () -> CollectionDiffer<Elements>
     ) -> [ObservableStore<Elements.Element, ChildAction>]
     where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
         let scope = cachedScope(elements, ChildAction.self, action: action) { action, dispatch, send in
             ForEachScope(
                 keyPath: elements,
                 elements: current[keyPath: elements],
+                differ: differ(),
                 dispatch: { id, childAction in dispatch(action.current(id, childAction)) },
                 send: { id, childAction throws(StoreError) in try await send(action.current(id, childAction)) }
             )
         }
         // The reader depends on the identifiers only: the scope tells whether they changed (it
         // compares the new collection with the shown one once per state; see `ElementChanges`).
-        track(elements.appending(path: \.scopeIdentifiers)) { [weak scope] old, new in
+        // The old state's collection is the one the scope shows.
+        track(scope.identifiersKeyPath) { [weak scope] _, new in
             guard let scope else { return true }
-            return scope.identifiersChange(from: old[keyPath: elements], to: new[keyPath: elements])
+            return scope.identifiersChange(to: scope.field.read(new))
         }
         return scope.ordered
     }
@@ -103,6 +131,7 @@ extension ObservableStore {
     /// The scope kept for a key path, child action type and kind of scope, made by `make` on the
     /// first call (which gets the scope's `ScopeEmbedding`, to wrap the children's actions with,
     /// and this host's dispatch and send). Every call hands `action` to the scope's embedding.
+    @inlinable
     func cachedScope<Scope: ChildScope<State>, Part, ChildAction, Embed: Sendable>(
         _ keyPath: KeyPath<State, Part>,
         _ childAction: ChildAction.Type,
@@ -122,12 +151,16 @@ extension ObservableStore {
         let scope = make(embedding, dispatchAction, sendAction)
         scopes[key] = scope
         embeddings[key] = embedding
+        // Formed here, where `Scope` is known (specialised when the caller is): `apply` calls it
+        // rather than the scope's generic witness.
+        scopeUpdates[key] = { state in scope.update(state) }
         return scope
     }
 }
 
 extension RandomAccessCollection where Element: Identifiable {
     /// The identifiers in order: what a list of scoped rows depends on.
+    @inlinable
     var scopeIdentifiers: [Element.ID] {
         map(\.id)
     }
@@ -152,33 +185,53 @@ final class StateScope<Parent: Sendable, ChildState: Sendable, ChildAction: Send
 
 /// The children of a for-each scope, by element id.
 @MainActor
+@usableFromInline
 final class ForEachScope<Parent: Sendable, Elements: RandomAccessCollection & Sendable, ChildAction: Sendable>: ChildScope
 where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
-    typealias ID = Elements.Element.ID
-    let keyPath: KeyPath<Parent, Elements>
-    let dispatch: @Sendable (ID, ChildAction) -> Void
-    let send: @Sendable (ID, ChildAction) async throws(StoreError) -> Void
+    @usableFromInline typealias ID = Elements.Element.ID
+    @usableFromInline typealias Child = ObservableStore<Elements.Element, ChildAction>
+    @usableFromInline let keyPath: KeyPath<Parent, Elements>
+    /// Reads the collection from a parent's state.
+    @usableFromInline let field: _UnsafeStoredField<Parent, Elements>
+    /// The field a reader of the scope tracks: the identifiers, in order (made once, so that the
+    /// reader's tracking finds it by identity).
+    @usableFromInline let identifiersKeyPath: KeyPath<Parent, [ID]>
+    @usableFromInline let differ: CollectionDiffer<Elements>
+    @usableFromInline let dispatch: @Sendable (ID, ChildAction) -> Void
+    @usableFromInline let send: @Sendable (ID, ChildAction) async throws(StoreError) -> Void
     /// The collection the children show (compared with each new one; see `ElementChanges`).
-    var shown: Elements
-    var elementIDs: [ID] = []
-    var children: [ID: ObservableStore<Elements.Element, ChildAction>] = [:]
+    @exclusivity(unchecked)
+    @usableFromInline var shown: Elements
+    @exclusivity(unchecked)
+    @usableFromInline var elementIDs: [ID] = []
+    @exclusivity(unchecked)
+    @usableFromInline var children: [ID: Child] = [:]
     /// The children in the collection's order (what `scope(forEach:action:)` returns).
-    var ordered: [ObservableStore<Elements.Element, ChildAction>] = []
+    @exclusivity(unchecked)
+    @usableFromInline var ordered: [Child] = []
     /// The last comparison, for the new collection it was made with: the identifiers' tracked
     /// field asks first, `update` then uses the same answer. Cleared by `update`.
-    private var compared: (elements: Elements, changes: ElementChanges<Elements.Element>)?
+    @exclusivity(unchecked)
+    @usableFromInline var compared: (elements: Elements, changes: ElementChanges<Elements.Element>)?
     /// How many children were handed a new element by `update` (tests check it is O(changed)).
-    private(set) var childUpdates = 0
+    @exclusivity(unchecked)
+    @usableFromInline var childUpdates = 0
     /// How many times `update` reconciled all the children (elements came, went or moved).
-    private(set) var reconciliations = 0
+    @exclusivity(unchecked)
+    @usableFromInline var reconciliations = 0
 
+    @usableFromInline
     init(
         keyPath: KeyPath<Parent, Elements>,
         elements: Elements,
+        differ: CollectionDiffer<Elements>,
         dispatch: @escaping @Sendable (ID, ChildAction) -> Void,
         send: @escaping @Sendable (ID, ChildAction) async throws(StoreError) -> Void
     ) {
         self.keyPath = keyPath
+        field = _UnsafeStoredField(keyPath)
+        identifiersKeyPath = keyPath.appending(path: \.scopeIdentifiers)
+        self.differ = differ
         self.dispatch = dispatch
         self.send = send
         shown = elements
@@ -186,30 +239,29 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
     }
 
     /// How `elements` differs from the shown collection, compared once per new collection.
-    private func changes(to elements: Elements) -> ElementChanges<Elements.Element> {
-        if let compared, sharesStorage(compared.elements, elements) { return compared.changes }
+    @inlinable
+    func changes(to elements: Elements) -> ElementChanges<Elements.Element> {
+        if let compared, differ.isIdentical(compared.elements, elements) { return compared.changes }
         // With duplicate identifiers, positions do not map to children: reconcile.
         let changes: ElementChanges<Elements.Element> =
-            elementIDs.count == shown.count ? elementChanges(from: shown, to: elements) : .identifiers
+            elementIDs.count == shown.count ? differ.changes(shown, elements) : .identifiers
         compared = (elements, changes)
         return changes
     }
 
-    /// Whether the identifiers (which elements, in which order) differ between two collections
-    /// (the tracked field of the list's reader).
-    func identifiersChange(from old: Elements, to new: Elements) -> Bool {
-        guard sharesStorage(old, shown) else {
-            // Not the shown collection (not expected): compare the identifiers themselves.
-            return !old.map(\.id).elementsEqual(new.map(\.id))
-        }
+    /// Whether the identifiers (which elements, in which order) differ between the shown
+    /// collection and `new` (the tracked field of the list's reader).
+    @inlinable
+    func identifiersChange(to new: Elements) -> Bool {
         switch changes(to: new) {
         case .none, .contents: return false
-        case .identifiers: return !old.map(\.id).elementsEqual(new.map(\.id))
+        case .identifiers: return !shown.map(\.id).elementsEqual(new.map(\.id))
         }
     }
 
+    @inlinable
     func update(_ state: Parent) -> Bool {
-        let elements = state[keyPath: keyPath]
+        let elements = field.read(state)
         let changes = changes(to: elements)
         compared = nil
         switch changes {
@@ -232,18 +284,19 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
 
     /// Updates the children of elements still there, makes children for new ones, and drops
     /// those whose element left.
-    private func reconcile(_ elements: Elements) {
-        var next: [ID: ObservableStore<Elements.Element, ChildAction>] = [:]
+    @usableFromInline
+    func reconcile(_ elements: Elements) {
+        var next: [ID: Child] = [:]
         next.reserveCapacity(elements.count)
         var ids: [ID] = []
         ids.reserveCapacity(elements.count)
-        var order: [ObservableStore<Elements.Element, ChildAction>] = []
+        var order: [Child] = []
         order.reserveCapacity(elements.count)
         for element in elements {
             let id = element.id
             guard next[id] == nil else { continue }  // a duplicate id: the first element wins
             ids.append(id)
-            let child: ObservableStore<Elements.Element, ChildAction>
+            let child: Child
             if let existing = children[id] {
                 existing.apply(element)
                 child = existing
@@ -268,6 +321,7 @@ where Elements.Element: Identifiable & Sendable, Elements.Element.ID: Sendable {
 /// Whether two collections are the same storage (an array the store did not change): O(1).
 /// Sound for value collections (Array, ContiguousArray…): the shown one is retained, so its
 /// buffer is neither freed nor changed in place while it is compared.
+@usableFromInline
 func sharesStorage<Elements: RandomAccessCollection>(_ old: Elements, _ new: Elements) -> Bool {
     guard old.count == new.count else { return false }
     let oldBase = old.withContiguousStorageIfAvailable { $0.baseAddress }

@@ -11,11 +11,17 @@
 @MainActor
 @dynamicMemberLookup
 public struct ObservedState<State: Sendable, Action: Sendable> {
-    let host: ObservableStore<State, Action>
+    @usableFromInline let host: ObservableStore<State, Action>
+
+    @inlinable
+    init(host: ObservableStore<State, Action>) {
+        self.host = host
+    }
 
     /// An `Equatable` field: its readers are invalidated when a new state's value differs.
     ///
     /// - Parameter keyPath: The field.
+    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         host.read(keyPath, changed: { $0 != $1 })
     }
@@ -24,6 +30,7 @@ public struct ObservedState<State: Sendable, Action: Sendable> {
     ///
     /// - Parameter keyPath: The field.
     @_disfavoredOverload
+    @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         host.read(keyPath, changed: { _, _ in true })
     }

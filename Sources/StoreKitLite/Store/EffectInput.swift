@@ -3,7 +3,7 @@
 @usableFromInline
 struct EffectInput<State>: @unchecked Sendable {
     // @unchecked Sendable: `State` is `Sendable` wherever a store makes one (`Store` requires it);
-    // the group and the mark are `Sendable` classes.
+    // the group, the mark and the dependencies are `Sendable` classes.
     @usableFromInline let state: State
     /// The update's sequence number, so an effect that joins meanwhile skips what it replayed.
     @usableFromInline let sequence: UInt64
@@ -11,13 +11,27 @@ struct EffectInput<State>: @unchecked Sendable {
     @usableFromInline let group: EffectGroup?
     /// Keeps `group` unsettled until every effect has seen the state (released on deinit).
     @usableFromInline let mark: PendingMark?
+    /// The dependencies the effects started for this state run with (those of the action that
+    /// produced it), when they run on another context than the store's action; `nil`: those in
+    /// force where they are delivered.
+    @usableFromInline let dependencies: DependencyScope?
 
     @inlinable
-    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?) {
+    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?, dependencies: DependencyScope?) {
         self.state = state
         self.sequence = sequence
         self.group = group
         self.mark = mark
+        self.dependencies = dependencies
+    }
+
+    /// An input for effects notified on `context`: delivered on another context, it carries the
+    /// dependencies in force (the action's).
+    @inlinable
+    init(state: State, sequence: UInt64, group: EffectGroup?, mark: PendingMark?, hopsTo context: ExecutionContext) {
+        self.init(
+            state: state, sequence: sequence, group: group, mark: mark,
+            dependencies: context.isImmediate ? nil : DependencyScope.captured)
     }
 }
 

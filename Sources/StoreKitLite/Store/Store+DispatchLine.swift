@@ -75,6 +75,9 @@ extension Store {
     /// ``enqueue(_:entry:)``'s slow path, under the lock.
     @inlinable
     func enqueueBehindHolder(_ action: Pending, me: UInt, entry: Entry) {
+        // Run by another thread, it needs its sender's dependencies.
+        var action = action
+        if action.dependencies == nil { action.dependencies = DependencyScope.queued }
         let admission: Admission = lockedLine.withLock { line in
             while true {
                 let word = gate.load(ordering: .acquiring)

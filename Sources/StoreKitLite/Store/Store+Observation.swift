@@ -84,12 +84,15 @@ extension Store {
     /// each handed over with its action's effect group current (see `EffectScope`), so that the
     /// effects a state starts join that group (and are reported under `name`).
     func effectStates(named name: String?) -> Signal<State, Never> {
-        let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell] downstream in
+        let inputs: Signal<EffectInput<State>, Never> = Signal.trusted({ [effectCore, cell, dependencyScope] downstream in
             let floor = SequenceFloor()
             cell.attachedEffects.wrappingAdd(1, ordering: .relaxed)
+            // The current state's effects run as an action sent here would: the store's
+            // dependencies, with what the attaching scope set on top.
+            let dependencies = DependencyScope.resolve(base: dependencyScope, sender: DependencyScope.captured)
             let observation = effectCore.observe(replayingFirst: {
                 let update = cell.latestUpdate
-                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil)
+                return EffectInput(state: update.state, sequence: update.sequence, group: nil, mark: nil, dependencies: dependencies)
             }) { event in
                 if case .next(let input) = event, !floor.admits(input.sequence) { return }
                 downstream.on(event)
@@ -110,7 +113,10 @@ extension Store {
                 switch event {
                 case .next(let input):
                     label.handing(update: input.sequence)
-                    EffectScope.with(input.group ?? root, label: label) { downstream.on(.next(input.state)) }
+                    EffectScope.with(input.group ?? root, label: label) {
+                        guard let dependencies = input.dependencies else { return downstream.on(.next(input.state)) }
+                        DependencyScope.run(in: dependencies) { downstream.on(.next(input.state)) }
+                    }
                 case .completed:
                     downstream.on(.completed)
                 }

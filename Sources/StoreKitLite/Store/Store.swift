@@ -79,13 +79,17 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         /// An outside action a foreign thread queued: it counts against a bounded queue's
         /// capacity, and ``ActionQueuePolicy/Overflow/dropOldest`` may drop it. Set when queued.
         @usableFromInline var bounded = false
+        /// The dependencies it runs with; `nil`: those in force on the thread that runs it, its
+        /// sender's (set when it is queued for another thread, `DependencyScope.queued`).
+        @usableFromInline var dependencies: DependencyScope?
 
         @inlinable
-        init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil) {
+        init(action: Action, start: Int, outcome: ActionOutcome<State>? = nil, group: EffectGroup? = nil, dependencies: DependencyScope? = nil) {
             self.action = action
             self.start = start
             self.outcome = outcome
             self.group = group
+            self.dependencies = dependencies
         }
     }
 
@@ -175,6 +179,9 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     let observingMiddleware: [any ObservingMiddleware<State, Action>]
     /// Counts the store in `Resources` until its deinit (debug builds only; empty in release).
     let resourceToken = Resources.track(.stores)
+    /// The dependencies in force at `init`, with its changes (``dependencies``); `nil`: none.
+    @usableFromInline
+    let dependencyScope: DependencyScope?
 
     /// Creates a store.
     ///
@@ -198,14 +205,18 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     ///     (say `.main`) delivers there, still in order.
     ///   - queue: How many actions from outside may wait while the store is busy, and what
     ///     happens to one more (``ActionQueuePolicy``); unbounded by default.
+    ///   - prepareDependencies: Overrides dependencies for what the store runs, over those in
+    ///     force here (TCA's `withDependencies:`; see ``dependencies``).
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
         middleware: [Middleware<State, Action>] = [],
         observers: [any ObservingMiddleware<State, Action>] = [],
         notifyOn: ExecutionContext = .immediate,
-        queue: ActionQueuePolicy = .unbounded
+        queue: ActionQueuePolicy = .unbounded,
+        withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
     ) {
+        dependencyScope = Self.captureDependencies(prepareDependencies)
         queuePolicy = queue
         cell = StateCell(initialState)
         self.reducer = reducer.reduce
@@ -337,6 +348,9 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
     /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
     func process(_ pending: Pending) {
+        if pending.dependencies != nil || dependencyScope != nil, let scope = dependenciesToInstall(for: pending) {
+            return scope.install { process(pending.resolved(to: scope)) }
+        }
         // A sender whose task was cancelled before its action began is not run at all (its
         // middleware included: a journal must not record an action the reducer then skips).
         if let outcome = pending.outcome, !outcome.begin() {
@@ -376,7 +390,8 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         if cell.attachedEffects.load(ordering: .relaxed) > 0 {
             // The mark keeps the action's group unsettled until every effect has seen the state.
             let mark = pending.group.map(PendingMark.init)
-            effectCore.send(.next(EffectInput(state: cell.current, sequence: cell.sequence, group: pending.group, mark: mark)))
+            let input = EffectInput(state: cell.current, sequence: cell.sequence, group: pending.group, mark: mark, hopsTo: notificationContext)
+            effectCore.send(.next(input))
             pending.outcome?.resolve(.success(cell.current))
         } else {
             finish(pending, .success(cell.current))

@@ -18,7 +18,9 @@ extension SignalProtocol {
     ///
     /// Outside a store's effect delivery (no action being handled on this thread), it returns the
     /// signal unchanged. Elements are forwarded with the same group current, so actions the
-    /// effect sends join the same group.
+    /// effect sends join the same group, and with the dependencies in force where the effect
+    /// was started (``DependencyValues``), so that they carry the values of the action that
+    /// started it.
     ///
     /// - Parameter name: A name for reports (say, what a shutting-down service cancelled); by
     ///   default the name the effect was attached to the store with.
@@ -67,6 +69,9 @@ extension Signal {
                 group.end(token, ending?.withLock { $0 } ?? .cancelled)
             }
             group.begin(token, name: name, origin: origin, cancel: stop)
+            // The dependencies of the action that started the effect: its actions carry them,
+            // from whatever thread it sends them.
+            let dependencies = DependencyScope.captured
             upstreamObservation.otherDisposable = upstream.observe(with: { event in
                 if let ending {
                     switch event {
@@ -75,7 +80,7 @@ extension Signal {
                     case .failed(let error): ending.withLock { $0 = .failed(error) }
                     }
                 }
-                EffectScope.with(group, label: label) { observer.on(event) }
+                EffectScope.with(group, label: label) { DependencyScope.run(in: dependencies) { observer.on(event) } }
                 if event.isTerminal { stop.dispose() }
             })
             return stop
