@@ -91,11 +91,21 @@ final class InspectorRouter: Sendable {
         case ("GET", "/api/rows"):
             let from = try integer(request, "from", default: 0)
             let count = try integer(request, "count", default: 100)
+            guard from >= 0, count >= 0 else { throw RouteError(400, "from and count must not be negative") }
             return .json(try source(request).rows(matching: request.query["q"] ?? "", from: from, count: count).jsonText)
         case ("GET", "/api/entry"):
             let index = try integer(request, "index", default: nil)
             let source = try source(request)
             return .json(try inspector { () throws(InspectorError) in try source.detail(index) }.jsonText)
+        case ("GET", "/api/effects"):
+            let source = try source(request)
+            guard request.query["index"] != nil else {
+                let limit = try integer(request, "count", default: 300)
+                guard limit >= 0 else { throw RouteError(400, "count must not be negative") }
+                return .json(source.effectLanes(limit: limit).jsonText)
+            }
+            let index = try integer(request, "index", default: nil)
+            return .json(try inspector { () throws(InspectorError) in try source.effects(of: index) }.jsonText)
         case ("GET", "/api/state"):
             return .json(try source(request).currentState().jsonText)
         case ("GET", "/api/charts"):
@@ -143,7 +153,7 @@ final class InspectorRouter: Sendable {
             }
             withExtendedLifetime(replaced) {}
             return .json("{}")
-        case (_, "/"), (_, "/api/status"), (_, "/api/rows"), (_, "/api/entry"), (_, "/api/state"), (_, "/api/charts"),
+        case (_, "/"), (_, "/api/status"), (_, "/api/rows"), (_, "/api/entry"), (_, "/api/effects"), (_, "/api/state"), (_, "/api/charts"),
             (_, "/api/jump"), (_, "/api/present"), (_, "/api/skip"), (_, "/api/reset"), (_, "/api/dispatch"), (_, "/api/session"):
             throw RouteError(405, "\(request.method) is not allowed on \(request.path)")
         default:

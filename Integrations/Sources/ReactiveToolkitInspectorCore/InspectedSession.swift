@@ -28,6 +28,8 @@ public final class InspectedSession: InspectorSource {
     let base: InspectorValue
     let entries: [Entry]
     let dropped: Int
+    /// The effects timeline, as exported (``StoreInspector/effectLanes(limit:)``'s effects).
+    let effects: [InspectorValue]
 
     /// Reads a session file's text.
     ///
@@ -71,6 +73,44 @@ public final class InspectedSession: InspectorSource {
                     state: kind == "reduced" || kind == "refused" ? state : nil))
         }
         self.entries = entries
+        if case .array(let effects)? = root["effects"] { self.effects = effects } else { self.effects = [] }
+    }
+
+    /// The effects an action started, as recorded (see ``StoreInspector/effects(of:)``).
+    ///
+    /// - Parameter index: The action's index (0: the initial state).
+    /// - Returns: Its effects and their follow-ups.
+    /// - Throws: ``InspectorError/unknownIndex(_:)``.
+    public func effects(of index: Int) throws(InspectorError) -> InspectorValue {
+        guard index == 0 || position(of: index) != nil else { throw .unknownIndex(index) }
+        var included: Set<Int> = []
+        var chosen: [InspectorValue] = []
+        for effect in effects {
+            guard let id = effect["id"]?.integer else { continue }
+            if effect["cause"]?["index"]?.integer == index {
+                included.insert(id)
+                chosen.append(effect)
+            } else if let parent = effect["cause"]?["effect"]?.integer, included.contains(parent) {
+                included.insert(id)
+                chosen.append(effect.setting("parent", .number(String(parent))))
+            }
+        }
+        return .object([
+            .init("index", .number(String(index))), .init("effects", .array(chosen)), .init("fedBack", .array([])),
+            .init("dropped", .number("0")),
+        ])
+    }
+
+    /// The recorded effects, for the lane view.
+    ///
+    /// - Parameter limit: The most effects.
+    /// - Returns: The latest `limit` effects.
+    public func effectLanes(limit: Int) -> InspectorValue {
+        let ends = effects.compactMap { $0["end"]?.integer } + effects.compactMap { $0["start"]?.integer }
+        return .object([
+            .init("effects", .array(Array(effects.suffix(max(0, min(limit, 1_000)))))), .init("dropped", .number("0")),
+            .init("now", .number(String(ends.max() ?? 0))),
+        ])
     }
 
     /// The position of the entry with this index.
@@ -204,6 +244,17 @@ extension InspectorValue {
     public subscript(name: String) -> InspectorValue? {
         guard case .object(let fields) = self else { return nil }
         return fields.first { $0.name == name }?.value
+    }
+
+    /// The object with the field `name` set to `value` (added last if it is missing).
+    func setting(_ name: String, _ value: InspectorValue) -> InspectorValue {
+        guard case .object(var fields) = self else { return self }
+        if let index = fields.firstIndex(where: { $0.name == name }) {
+            fields[index].value = value
+        } else {
+            fields.append(.init(name, value))
+        }
+        return .object(fields)
     }
 
     /// The value as an integer, if it is a whole number.

@@ -40,10 +40,12 @@ final class OutcomeNote: Sendable {
     }
 }
 
-/// The recorded actions, newest last, at most `capacity` (a ring: the oldest is dropped), and
-/// what time travel changed: the skipped actions, the states recomputed without them, and the
-/// action whose state the store shows. Lives in the inspector's lock box; nothing here calls
-/// user code, and what it removes is handed back to be released after unlocking.
+/// The recorded actions, newest last, at most `capacity` (a ring: the oldest is dropped) and,
+/// when the inspector measures records, at most `byteBudget` bytes; what time travel changed:
+/// the skipped actions, the states recomputed without them, and the action whose state the
+/// store shows; and what maps a record to the store update it made (for the effects timeline).
+/// Lives in the inspector's lock box; nothing here calls user code, and what it removes is
+/// handed back to be released after unlocking.
 @usableFromInline
 struct InspectorHistory<State: Sendable, Action: Sendable> {
     /// What an action's replay without the skipped ones gave.
@@ -67,8 +69,23 @@ struct InspectorHistory<State: Sendable, Action: Sendable> {
     @usableFromInline var nextIndex = 1
     /// The state before the oldest record (the initial state until records are dropped).
     @usableFromInline var base: State?
-    /// How many of the oldest records were dropped to respect the bound.
+    /// How many of the oldest records were dropped to respect the bounds.
     var droppedCount: Int { nextIndex - 1 - count }
+    /// How many of those were dropped for the byte budget (the rest: for the count).
+    @usableFromInline var droppedForBytes = 0
+    /// The most bytes the records may take, as measured (``InspectorByteAccounting``).
+    @usableFromInline var byteBudget = Int.max
+    /// What the kept records take, as measured.
+    @usableFromInline var bytes = 0
+    /// Each kept record's measured size, by slot (allocated only when records are measured).
+    @usableFromInline var sizes: UnsafeMutablePointer<Int>?
+    /// The indices of records that did not reach the reducer (dropped or held by a middleware),
+    /// ascending; those below the first kept index are trimmed into `stoppedBefore`.
+    var stopped: [Int] = []
+    var stoppedBefore = 0
+    /// Where the store's installed states (time travel) start counting: from the record with
+    /// `index` on, `installs` states had been installed before its reducer call.
+    var installMarks: [(index: Int, installs: Int)] = []
     /// Whether the page or time travel ever filled `summaries`, `skipped` or `computed`: until
     /// then, pushing out a record looks at none of them.
     @usableFromInline var annotated = false
@@ -85,13 +102,28 @@ struct InspectorHistory<State: Sendable, Action: Sendable> {
     /// the present.
     var position: Int?
 
-    init(capacity: Int) {
+    /// The store's update number before the first recorded action (its updates before the
+    /// inspector was attached; 0 for a store created with it).
+    var sequenceOffset = 0
+
+    init(capacity: Int, measured: Bool = false) {
         self.capacity = capacity
         ring = RecordRing(capacity: capacity)
+        if measured {
+            sizes = .allocate(capacity: capacity)
+            ring.sizes = sizes
+        }
     }
 
     /// The oldest record's index.
     var firstIndex: Int { nextIndex - count }
+
+    /// The slot of the `offset`-th oldest record.
+    @inlinable
+    func slot(_ offset: Int) -> Int {
+        let slot = start + offset
+        return slot >= capacity ? slot - capacity : slot
+    }
 
     /// Sets the initial state if none is known yet (a loop's reducer sees it at its first call).
     mutating func setBaseIfUnknown(_ state: State) -> Bool {
@@ -109,13 +141,21 @@ struct InspectorHistory<State: Sendable, Action: Sendable> {
         record.index = nextIndex
         nextIndex += 1
         if ring.count < capacity {
-            (ring.slots + ring.count).initialize(to: record)
+            (ring.slots + slot(count)).initialize(to: record)
             ring.count += 1
             count += 1
             return
         }
         swap(&ring.slots[start], &record)
         start = start + 1 == capacity ? 0 : start + 1
+        retire(&record, spare: &spare)
+    }
+
+    /// What pushing `record` (the oldest) out of the history changes: its annotations go, a
+    /// recomputed state leaves in `spare`, and the state after it becomes the base (the old base
+    /// leaves in `record`).
+    @inlinable
+    mutating func retire(_ record: inout InspectedRecord<State, Action>, spare: inout State?) {
         var wasSkipped = false
         if annotated {
             if !summaries.isEmpty { summaries[record.index] = nil }
@@ -137,7 +177,115 @@ struct InspectorHistory<State: Sendable, Action: Sendable> {
     /// The record with this index, if kept.
     func record(_ index: Int) -> InspectedRecord<State, Action>? {
         guard index >= firstIndex, index < nextIndex else { return nil }
-        return ring.slots[(start + index - firstIndex) % capacity]
+        return ring.slots[slot(index - firstIndex)]
+    }
+
+    // MARK: - Bytes
+
+    /// Appends `record`, which measured `size` bytes, then drops the oldest records (never the
+    /// new one) until the kept ones fit in the byte budget. What leaves goes in `released` and
+    /// `spares`, to be released after unlocking.
+    @inlinable
+    mutating func appendMeasured(
+        _ record: inout InspectedRecord<State, Action>, size: Int, released: inout [InspectedRecord<State, Action>],
+        spares: inout [State]
+    ) {
+        var spare: State?
+        let wasFull = ring.count == capacity
+        let slot = wasFull ? start : slot(count)
+        if wasFull, let sizes { bytes -= sizes[slot] }
+        append(&record, spare: &spare)
+        if wasFull {
+            released.append(record)
+        }
+        if let spare { spares.append(spare) }
+        sizes?[slot] = size
+        bytes += size
+        while bytes > byteBudget, count > 1 {
+            var old = dropOldest()
+            var spare: State?
+            retire(&old, spare: &spare)
+            released.append(old)
+            if let spare { spares.append(spare) }
+            droppedForBytes += 1
+        }
+    }
+
+    /// Moves the oldest record out of the ring (its slot left uninitialized).
+    @inlinable
+    mutating func dropOldest() -> InspectedRecord<State, Action> {
+        let old = (ring.slots + start).move()
+        if let sizes { bytes -= sizes[start] }
+        start = start + 1 == capacity ? 0 : start + 1
+        count -= 1
+        ring.count -= 1
+        ring.start = start
+        return old
+    }
+
+    // MARK: - Store updates
+
+    /// Notes a record that did not reach the reducer (a middleware dropped or held it).
+    @usableFromInline
+    mutating func noteStopped(_ index: Int) {
+        let first = firstIndex
+        if let kept = stopped.firstIndex(where: { $0 >= first }), kept > 0 {
+            stoppedBefore += kept
+            stopped.removeFirst(kept)
+        } else if stopped.last.map({ $0 < first }) ?? false {
+            stoppedBefore += stopped.count
+            stopped.removeAll()
+        }
+        stopped.append(index)
+    }
+
+    /// Notes that `installs` states had been installed before the reducer call of record `index`.
+    @usableFromInline
+    mutating func noteInstalls(_ installs: Int, before index: Int) {
+        if installMarks.last?.installs != installs { installMarks.append((index, installs)) }
+    }
+
+    /// The number of the store update record `index` made (`StoreUpdate.sequence`): the reducer
+    /// calls up to it, plus the states installed before it.
+    func sequence(of index: Int) -> UInt64 {
+        let stoppedUpTo = stoppedBefore + Self.count(in: stopped, atMost: index)
+        let installs = installMarks.last { $0.index <= index }?.installs ?? 0
+        return UInt64(max(0, index - stoppedUpTo + installs + sequenceOffset))
+    }
+
+    /// The kept record that made the store update with this number, if any.
+    func index(ofSequence sequence: UInt64) -> Int? {
+        var low = firstIndex
+        var high = nextIndex - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let found = self.sequence(of: middle)
+            if found < sequence {
+                low = middle + 1
+            } else if found > sequence {
+                high = middle - 1
+            } else {
+                // Records that did not reach the reducer share the number of the one before.
+                var index = middle
+                while index >= firstIndex, Self.count(in: stopped, atMost: index) != Self.count(in: stopped, atMost: index - 1) {
+                    index -= 1
+                }
+                guard index >= firstIndex, self.sequence(of: index) == sequence else { return nil }
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// How many of the ascending `values` are at most `bound`.
+    private static func count(in values: [Int], atMost bound: Int) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= bound { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The records from `from` on (at most `limit`).

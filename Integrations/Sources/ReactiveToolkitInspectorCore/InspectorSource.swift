@@ -25,6 +25,30 @@ public protocol InspectorSource: AnyObject, Sendable {
     func reset() async throws(InspectorError)
     /// Dispatches an action given as JSON (development stores with `Decodable` actions).
     func dispatch(json: String) throws(InspectorError)
+    /// The effects an action started (see ``StoreInspector/effects(of:)``).
+    func effects(of index: Int) throws(InspectorError) -> InspectorValue
+    /// The latest effects, for the lane view (see ``StoreInspector/effectLanes(limit:)``).
+    func effectLanes(limit: Int) -> InspectorValue
+}
+
+extension InspectorSource {
+    /// No effects: a source that keeps no effects timeline (an imported session from before
+    /// timelines, a replayed journal).
+    ///
+    /// - Parameter index: The action's index.
+    /// - Returns: An empty list.
+    /// - Throws: Nothing.
+    public func effects(of index: Int) throws(InspectorError) -> InspectorValue {
+        .object([.init("index", .number(String(index))), .init("effects", .array([])), .init("fedBack", .array([])), .init("dropped", .number("0"))])
+    }
+
+    /// No effects (see ``effects(of:)``).
+    ///
+    /// - Parameter limit: The most effects.
+    /// - Returns: An empty list.
+    public func effectLanes(limit: Int) -> InspectorValue {
+        .object([.init("effects", .array([])), .init("dropped", .number("0")), .init("now", .number("0"))])
+    }
 }
 
 extension StoreInspector: InspectorSource {}

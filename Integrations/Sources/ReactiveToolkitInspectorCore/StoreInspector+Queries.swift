@@ -5,12 +5,18 @@ extension StoreInspector {
     }
 
     /// Where the history stands: `{"store", "development", "first", "next", "dropped",
-    /// "capacity", "position", "held", "skipped", "dispatch", "session"}` (`position` is `null`
-    /// in the present, `held` the actions waiting for the return to it).
+    /// "droppedForBytes", "capacity", "bytes", "maximumBytes", "slotBytes", "measured",
+    /// "effects", "effectsDropped", "position", "held", "skipped", "dispatch", "session"}`
+    /// (`position` is `null` in the present, `held` the actions waiting for the return to it,
+    /// `bytes` what the kept actions take as counted, `capacity` the most actions kept).
     public func status() -> InspectorValue {
-        let (first, next, dropped, position, skipped) = history.withLock {
-            ($0.firstIndex, $0.nextIndex, $0.droppedCount, $0.position, $0.skipped.sorted())
+        let (first, next, dropped, droppedForBytes, position, skipped, bytes, capacity) = history.withLock {
+            (
+                $0.firstIndex, $0.nextIndex, $0.droppedCount, $0.droppedForBytes, $0.position, $0.skipped.sorted(),
+                $0.sizes == nil ? $0.count * recordSlotBytes : $0.bytes, $0.capacity
+            )
         }
+        let (effects, effectsDropped) = timeline.withLock { ($0.entries.count, $0.droppedEffects) }
         let dispatch = attachment.withLock { $0.decode != nil }
         return .object([
             .init("store", .string(storeDescription)),
@@ -18,7 +24,15 @@ extension StoreInspector {
             .init("first", .number(String(first))),
             .init("next", .number(String(next))),
             .init("dropped", .number(String(dropped))),
-            .init("capacity", .number(String(options.maximumActions))),
+            // Without a measure, a capacity below `maximumActions` is the byte bound's doing.
+            .init("droppedForBytes", .number(String(measure == nil && capacity < options.maximumActions ? dropped : droppedForBytes))),
+            .init("capacity", .number(String(capacity))),
+            .init("bytes", .number(String(bytes))),
+            .init("maximumBytes", .number(String(options.maximumRecordedBytes))),
+            .init("slotBytes", .number(String(recordSlotBytes))),
+            .init("measured", .bool(measure != nil)),
+            .init("effects", .number(String(effects))),
+            .init("effectsDropped", .number(String(effectsDropped))),
             .init("position", position.map { .number(String($0)) } ?? .null),
             .init("held", .number(String(timeTravel?.heldActionCount ?? 0))),
             .init("skipped", .array(skipped.map { .number(String($0)) })),

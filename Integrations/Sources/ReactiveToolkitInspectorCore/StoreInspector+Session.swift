@@ -1,7 +1,7 @@
 extension StoreInspector {
     /// The kept history as a session file's text, to import on another machine
     /// (``InspectedSession/init(json:options:)``): each action and the state after it as trees,
-    /// redacted, with their outcomes, times and durations.
+    /// redacted, with their outcomes, times and durations, and the effects timeline.
     ///
     /// ```swift
     /// try inspector.exportSession().write(to: url, atomically: true, encoding: .utf8)
@@ -40,7 +40,10 @@ extension StoreInspector {
             entry.write(into: &text)
             guard text.utf8.count <= options.maximumBytes else { throw .tooLarge(options.maximumBytes) }
         }
-        text += "]}"
+        text += "],\"effects\":"
+        (effectLanes(limit: options.maximumEffects)["effects"] ?? .array([])).write(into: &text)
+        text += "}"
+        guard text.utf8.count <= options.maximumBytes else { throw .tooLarge(options.maximumBytes) }
         return text
     }
 }

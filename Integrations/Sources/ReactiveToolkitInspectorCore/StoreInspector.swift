@@ -28,11 +28,20 @@ public import Synchronization
 /// nothing is described or encoded until a browser asks. Keeping the state after each action
 /// means a reducer that changes a collection in place copies it once per action while the
 /// inspector keeps the older state. The history keeps ``InspectorOptions/maximumActions``
-/// actions; older ones are dropped, and counted.
+/// actions within ``InspectorOptions/maximumRecordedBytes`` (as counted: see
+/// ``InspectorOptions``); older ones are dropped, and counted.
+///
+/// Attached to a store, it also keeps the store's effects timeline: which effects each action
+/// started (by name), when each finished, failed or was cancelled, and what they sent back
+/// (StoreKitLite's `observeEffectEvents`), at most ``InspectorOptions/maximumEffects``.
 public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
     /// What is kept and hidden.
     public let options: InspectorOptions
     @usableFromInline let history: LockedBox<InspectorHistory<State, Action>>
+    /// The effects timeline (its own lock: effect events never wait for a record, nor the reverse).
+    let timeline: LockedBox<EffectTimeline<Action>>
+    /// The extra bytes a record holds (the user's measure), if records are measured.
+    @usableFromInline let measure: (@Sendable (Action, State?) -> Int)?
     /// The time-travel control of a store created for development, `nil` otherwise.
     @usableFromInline let timeTravel: TimeTravel<State, Action>?
     /// What the store attachment provides: the store, the user's reducer, a decoder.
@@ -44,16 +53,43 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
 
     /// Creates an inspector.
     ///
+    /// ```swift
+    /// // Count each order's lines, beyond the record's slot (an estimate of the heap memory).
+    /// let inspector = StoreInspector<Orders, OrderAction>(
+    ///     options: InspectorOptions(maximumRecordedBytes: 64 << 20),
+    ///     measure: { action, state in 64 * (state?.orders.count ?? 0) })
+    /// ```
+    ///
     /// - Parameters:
     ///   - options: What to keep and hide.
     ///   - development: Whether the store it is attached to may be made to travel in time (the
     ///     store is then created with a `TimeTravel` control: actions sent while it shows the
     ///     past wait). `false`: the inspector is read-only.
-    public init(options: InspectorOptions = InspectorOptions(), development: Bool = false) {
+    ///   - measure: The bytes each recorded action holds beyond its slot, counted against
+    ///     ``InspectorOptions/maximumRecordedBytes``: its action, and the state after it (`nil`
+    ///     for an action that did not reach the reducer). Called for each recorded action on the
+    ///     thread that records it, outside the inspector's lock; keep it quick (it runs on every
+    ///     dispatch). `nil` (the default): only the slots are counted.
+    public init(
+        options: InspectorOptions = InspectorOptions(), development: Bool = false,
+        measure: (@Sendable (_ action: Action, _ state: State?) -> Int)? = nil
+    ) {
         self.options = options
-        history = LockedBox(InspectorHistory(capacity: options.maximumActions))
+        self.measure = measure
+        // Without a measure every record counts its slot only: the byte bound is a count bound.
+        let slot = MemoryLayout<InspectedRecord<State, Action>>.stride
+        let capacity = measure == nil ? min(options.maximumActions, max(1, options.maximumRecordedBytes / slot)) : options.maximumActions
+        var history = InspectorHistory<State, Action>(capacity: capacity, measured: measure != nil)
+        history.byteBudget = options.maximumRecordedBytes
+        self.history = LockedBox(history)
+        timeline = LockedBox(EffectTimeline(capacity: options.maximumEffects))
         timeTravel = development ? TimeTravel() : nil
         epochOffset = Self.wallNanoseconds() &- MonotonicClock.nanoseconds()
+    }
+
+    /// The bytes one record's slot takes (`MemoryLayout` stride of a record).
+    public var recordSlotBytes: Int {
+        MemoryLayout<InspectedRecord<State, Action>>.stride
     }
 
     /// Whether the inspector may travel in time and dispatch (attached to a store created for
@@ -92,6 +128,13 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
     func recordingStore(_ reducer: Reducer<State, Action>, initialState: State) -> Reducer<State, Action> {
         remember(reducer)
         noteInitialState(initialState)
+        guard measure == nil, timeTravel == nil else {
+            // Measured records, or a development store (whose installs count in the store's
+            // update numbers): the general path.
+            return Reducer(mutating: { [self] state, action throws(StoreError) in
+                try reduceRecordingGenerally(&state, action, with: reducer)
+            })
+        }
         return Reducer(mutating: { [self] state, action throws(StoreError) in
             try reduceRecording(&state, action, with: reducer)
         })
@@ -112,6 +155,50 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
         record(nil, action: action, state: state, at: end, nanoseconds: end &- begin)
     }
 
+    /// ``reduceRecording(_:_:with:)`` for measured records and development stores: the store's
+    /// installed states counted, each record measured.
+    @inlinable
+    func reduceRecordingGenerally(_ state: inout State, _ action: Action, with reducer: Reducer<State, Action>) throws(StoreError) {
+        // Installs run on the dispatch role too, so the count read here is exact.
+        let installs = timeTravel?.installCount ?? 0
+        let begin = MonotonicClock.nanoseconds()
+        var refusal: StoreError?
+        do throws(StoreError) {
+            try reducer(&state, action)
+        } catch {
+            refusal = error
+        }
+        let end = MonotonicClock.nanoseconds()
+        recordGenerally(
+            refusal.map { OutcomeNote(.refused($0)) }, action: action, state: state, at: end, nanoseconds: end &- begin,
+            installs: installs)
+        if let refusal { throw refusal }
+    }
+
+    /// Appends a record on the general path: measured, with the installs before it, or stopped
+    /// by a middleware (`stopped`).
+    @inlinable
+    func recordGenerally(
+        _ note: OutcomeNote?, action: Action, state: State?, at uptime: UInt64, nanoseconds: UInt64, installs: Int? = nil,
+        stopped: Bool = false
+    ) {
+        let size = measure.map { MemoryLayout<InspectedRecord<State, Action>>.stride + max(0, $0(action, state)) }
+        var entry = InspectedRecord(time: epochOffset &+ uptime, outcome: note, action: action, state: state, nanoseconds: nanoseconds)
+        var spare: State?
+        var released: [InspectedRecord<State, Action>] = []
+        var spares: [State] = []
+        history.withLock { history in
+            if let installs { history.noteInstalls(installs, before: history.nextIndex) }
+            if stopped { history.noteStopped(history.nextIndex) }
+            if let size {
+                history.appendMeasured(&entry, size: size, released: &released, spares: &spares)
+            } else {
+                history.append(&entry, spare: &spare)
+            }
+        }
+        // `entry`, `spare`, `released` and `spares` go here, unlocked.
+    }
+
     /// The middleware, each reporting the actions it drops or holds back to the inspector
     /// under its name (`names[i]`, or `middleware #i+1`).
     ///
@@ -123,9 +210,9 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
         middleware.enumerated().map { index, middleware in
             let name = index < names.count ? names[index] : "middleware #\(index + 1)"
             return middleware.reportingStops { [self] action, held in
-                record(
+                recordGenerally(
                     OutcomeNote(held ? .held(middleware: name) : .dropped(middleware: name)), action: action, state: nil,
-                    at: MonotonicClock.nanoseconds(), nanoseconds: 0)
+                    at: MonotonicClock.nanoseconds(), nanoseconds: 0, stopped: true)
             }
         }
     }
@@ -163,6 +250,8 @@ public final class StoreInspector<State: Sendable, Action: Sendable>: Sendable {
         }
         guard replaced != nil else { return }
         history.withLock { _ = $0.setBaseIfUnknown(initialState) }
+        // The effects timeline. The store keeps the observer (it holds this inspector weakly).
+        store.observeEffectEvents { [weak self] event in self?.note(event) }
     }
 
     /// The wall clock in nanoseconds since 1970.

@@ -37,6 +37,12 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
     /// the log after another instance took the lease over (it is at `current`): it is refused,
     /// nothing is written, so that an old leader cannot act (Decision 0027).
     case fenced(epoch: Int64, current: Int64)
+    /// A ``PostgresJournalReader`` found no journal with this name (its actions table does not
+    /// exist); nothing was created.
+    case missingLog(name: String)
+    /// A ``PostgresJournalReader`` found the log damaged: a place missing in the middle (the log's
+    /// sequence is dense; compaction only deletes a prefix).
+    case inconsistentLog(reason: String)
 
     /// A readable description of the failure.
     public var description: String {
@@ -54,6 +60,8 @@ public enum PostgresJournalError: Error, Equatable, Sendable, CustomStringConver
         case .closed: "the journal is closed"
         case .fenced(let epoch, let current):
             "fenced: sent under effects lease epoch \(epoch), but the lease is at epoch \(current)"
+        case .missingLog(let name): "no journal named \(name): its table \(name)_actions does not exist"
+        case .inconsistentLog(let reason): "the log is damaged: \(reason)"
         }
     }
 }

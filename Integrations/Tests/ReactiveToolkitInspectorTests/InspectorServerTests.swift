@@ -74,6 +74,16 @@ import Testing
         #expect(await post(server, "/api/dispatch", "[1,")?.status == 400)
         #expect(await post(server, "/api/session", "{\"format\": \"other\"}")?.status == 400)
         #expect(await post(server, "/api/dispatch", String(repeating: "x", count: 2_000))?.status == 413)
+        #expect(await get(server, "/api/effects?index=99")?.status == 404)
+        #expect(await get(server, "/api/effects?index=one")?.status == 400)
+        #expect(await get(server, "/api/effects?count=-1")?.status == 400)
+        #expect(await get(server, "/api/rows?from=-5")?.status == 400)
+        #expect(await get(server, "/api/rows?count=x")?.status == 400)
+        #expect(await post(server, "/api/effects", "{}")?.status == 405)
+        #expect(await post(server, "/api/skip", "{\"index\": 1}")?.status == 400)  // no "skipped"
+        #expect(await get(server, "/api/entry?index=1&src=session")?.status == 404)  // nothing imported
+        #expect(await get(server, "/api/effects?index=1")?.status == 200)
+        #expect(await get(server, "/api/effects")?.text.contains("{\"effects\":[],") == true)
         #expect(store.state.entries == ["a"])
         await server.stop()
     }

@@ -1,4 +1,5 @@
 public import StreamCore
+public import Synchronization
 
 /// The opt-in development capability of a store: it can show a state it did not reach by
 /// reducing (the state after an earlier action, or one recomputed without some actions), and
@@ -37,6 +38,8 @@ public import StreamCore
 public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let machine = LockedState(TimeTravelMachine<State, Action>())
     private let attached = LockedState<WeakStore<State, Action>?>(nil)
+    /// The states installed so far (counted by the reducer that installs them, the role holder).
+    @usableFromInline let installs = Atomic<Int>(0)
 
     /// Creates a control; pass it to a store's initializer.
     public init() {}
@@ -50,6 +53,17 @@ public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
     /// The number of actions held until the store returns to the present.
     public var heldActionCount: Int {
         machine.withLock { $0.heldCount }
+    }
+
+    /// How many states the store has installed so far (each ``show(_:after:)`` and
+    /// ``returnToPresent(_:after:)`` installs one). Each is an update of the store:
+    /// `StoreUpdate.sequence` counts installs as well as the actions the reducer ran, so a tool
+    /// that numbers the reducer's calls itself adds this count to find an update's number.
+    ///
+    /// Read from the store's reducer (the dispatch role), it is exact: installs run there too, in
+    /// the store's order.
+    public var installCount: Int {
+        installs.load(ordering: .relaxed)
     }
 
     /// Makes the store show `state`, and hold every action that reaches it until
@@ -126,10 +140,12 @@ public final class TimeTravel<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// What the wrapped reducer does with this call. Role holder.
+    /// What the wrapped reducer does with this call (an install is counted). Role holder.
     @inlinable
     func reducerCalled() -> TimeTravelMachine<State, Action>.ReducerStep {
-        machine.withLock { $0.reducerCalled() }
+        let step = machine.withLock { $0.reducerCalled() }
+        if case .install = step { installs.wrappingAdd(1, ordering: .relaxed) }
+        return step
     }
 }
 

@@ -46,8 +46,10 @@ extension Store {
         }
     }
 
-    /// Queues an action an effect sent, in the effect group current on this thread (if any).
+    /// Queues an action an effect sent, in the effect group current on this thread (if any), and
+    /// reports it to the effect lifecycle observers (``observeEffectEvents(_:)``), if any.
     func enqueueFromEffect(_ action: Action) {
+        if rootGroup.isObserved { rootGroup.reportSent(action, label: EffectScope.currentLabel) }
         let group = EffectScope.current
         group?.retainPendingAction()
         enqueue(Pending(action: action, start: 0, group: group))

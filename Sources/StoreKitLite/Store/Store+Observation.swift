@@ -104,12 +104,16 @@ extension Store {
         })
         let hopped = inputs.receive(on: notificationContext)
         let root = rootGroup
-        let name = name.map(EffectName.init)
         return Signal.trusted({ downstream in
-            hopped.observe(with: { event in
+            // The label carries the name, and the number of the update handed over (the cause of
+            // the effects it starts, for effect lifecycle observers); one per observation, whose
+            // hand-overs are serial.
+            let label = EffectLabel(name: name)
+            return hopped.observe(with: { event in
                 switch event {
                 case .next(let input):
-                    EffectScope.with(input.group ?? root, name: name) {
+                    label.handing(update: input.sequence)
+                    EffectScope.with(input.group ?? root, label: label) {
                         guard let dependencies = input.dependencies else { return downstream.on(.next(input.state)) }
                         DependencyScope.run(in: dependencies) { downstream.on(.next(input.state)) }
                     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The effects (and the actions they send) that one cause started, counted so that someone can
 /// wait until they have all finished, or cancel them.
 ///
@@ -12,6 +14,12 @@
 ///
 /// The group is *settled* when no unit is in flight. Locks are never held while user code runs:
 /// disposables are disposed and waiters resumed after unlocking.
+///
+/// Lifecycle observers (``addLifecycleObserver(_:)``, a store's `observeEffectEvents`) are told
+/// when each effect starts, ends (finished, failed or cancelled) and, through
+/// ``reportSent(_:label:)``, what was sent back meanwhile. Tokens come from the root group, so
+/// they name an effect uniquely among all the groups under one root. While nobody observes, no
+/// origin is computed and no label is made: counting an effect costs what it did before.
 @usableFromInline
 package final class EffectGroup: Sendable {
     /// An effect in flight: which group started it, with which token.
@@ -27,10 +35,15 @@ package final class EffectGroup: Sendable {
         let cancel: any Disposable
         /// When the effect started; stamped only by a group with finish observers.
         var started: ContinuousClock.Instant?
+        /// What started it, when its start was announced to lifecycle observers (`nil`: it was
+        /// not, and its end is not announced either).
+        var origin: EffectOrigin?
     }
 
     /// Called after an effect the group counted has ended: its name, description and duration.
     package typealias FinishObserver = @Sendable (_ name: String?, _ description: String, _ duration: Duration) -> Void
+    /// Called with each step of an effect's life (see ``addLifecycleObserver(_:)``).
+    package typealias LifecycleObserver = @Sendable (EffectLifecycleEvent) -> Void
 
     struct Counts {
         var nextToken: UInt64 = 0
@@ -39,6 +52,7 @@ package final class EffectGroup: Sendable {
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter: UInt64 = 0
         var finishObservers: [UInt64: FinishObserver] = [:]
+        var lifecycleObservers: [UInt64: LifecycleObserver] = [:]
         var nextObserver: UInt64 = 0
         var isSettled: Bool { running.isEmpty && pendingActions == 0 }
 
@@ -55,6 +69,9 @@ package final class EffectGroup: Sendable {
     /// What started the group, for reports (say, `String(describing:)` of an action).
     package let cause: String?
     private let counts = LockedState(Counts())
+    /// How many lifecycle observers the group has: read without the lock on every effect start
+    /// and every element sent back, so that nobody observing costs one load.
+    private let lifecycleObserverCount = Atomic<Int>(0)
 
     /// Creates a group.
     ///
@@ -68,37 +85,52 @@ package final class EffectGroup: Sendable {
 
     // MARK: Effects
 
-    /// A new token for ``begin(_:name:cancel:)``.
+    /// A new token for ``begin(_:name:origin:cancel:)``, unique under the root group (a child
+    /// takes its tokens from its parent).
     package func makeToken() -> UInt64 {
-        counts.withLock { counts in
+        if let parent { return parent.makeToken() }
+        return counts.withLock { counts in
             counts.nextToken &+= 1
             return counts.nextToken
         }
     }
 
-    /// Counts an effect until ``end(_:)``; ``cancel()`` (here or in the parent) disposes `cancel`,
-    /// which must end the effect (call ``end(_:)`` with the token).
-    package func begin(_ token: UInt64, name: String?, cancel: any Disposable) {
+    /// Counts an effect until ``end(_:_:)``; ``cancel()`` (here or in the parent) disposes
+    /// `cancel`, which must end the effect (call ``end(_:_:)`` with the token).
+    ///
+    /// With `origin` (pass one when ``isObserved``), the lifecycle observers of this group and its
+    /// parent are told that the effect started, before it is counted: a cancel racing with the
+    /// start cannot announce its end first.
+    package func begin(_ token: UInt64, name: String?, origin: EffectOrigin? = nil, cancel: any Disposable) {
         var description = name ?? "unnamed effect"
         if let cause { description += " (started after \(cause))" }
-        let running = Running(name: name, description: description, cancel: cancel)
+        var running = Running(name: name, description: description, cancel: cancel)
+        if let origin {
+            let observers = lifecycleObservers() + (parent?.lifecycleObservers() ?? [])
+            if !observers.isEmpty {
+                running.origin = origin
+                let event = EffectLifecycleEvent.started(token: token, name: name, origin: origin)
+                for observer in observers { observer(event) }
+            }
+        }
         let key = Key(group: ObjectIdentifier(self), token: token)
         insert(key, running)
         parent?.insert(key, running)
     }
 
-    /// Stops counting an effect (it ended or was disposed). Idempotent.
+    /// Stops counting an effect (it ended, `how`, or was disposed). Idempotent: the first call
+    /// counts.
     ///
-    /// The finish observers (of this group and its parent) are called before any waiter of
-    /// either group resumes, so that whoever awaited the effect sees it reported.
-    package func end(_ token: UInt64) {
+    /// The finish and lifecycle observers (of this group and its parent) are called before any
+    /// waiter of either group resumes, so that whoever awaited the effect sees it reported.
+    package func end(_ token: UInt64, _ how: EffectEnd = .cancelled) {
         let key = Key(group: ObjectIdentifier(self), token: token)
         let own = remove(key)
         guard own.removed != nil else { return }
         let inParent = parent?.remove(key)
         // Observers and waiters run outside the locks.
-        own.report()
-        inParent?.report()
+        own.report(token: token, how)
+        inParent?.report(token: token, how)
         for waiter in own.waiters { waiter.resume() }
         for waiter in inParent?.waiters ?? [] { waiter.resume() }
     }
@@ -119,9 +151,15 @@ package final class EffectGroup: Sendable {
         let removed: Running?
         let waiters: [CheckedContinuation<Void, Never>]
         let observers: [FinishObserver]
+        let lifecycleObservers: [LifecycleObserver]
 
-        func report() {
-            guard let removed, let started = removed.started, !observers.isEmpty else { return }
+        func report(token: UInt64, _ how: EffectEnd) {
+            guard let removed else { return }
+            if let origin = removed.origin, !lifecycleObservers.isEmpty {
+                let event = EffectLifecycleEvent.ended(token: token, name: removed.name, origin: origin, end: how)
+                for observer in lifecycleObservers { observer(event) }
+            }
+            guard let started = removed.started, !observers.isEmpty else { return }
             let duration = ContinuousClock.now - started
             for observer in observers { observer(removed.name, removed.description, duration) }
         }
@@ -133,7 +171,8 @@ package final class EffectGroup: Sendable {
             return Removal(
                 removed: removed,
                 waiters: removed != nil ? counts.takeWaitersIfSettled() : [],
-                observers: removed?.started == nil ? [] : Array(counts.finishObservers.values)
+                observers: removed?.started == nil ? [] : Array(counts.finishObservers.values),
+                lifecycleObservers: removed?.origin == nil ? [] : Array(counts.lifecycleObservers.values)
             )
         }
     }
@@ -157,6 +196,53 @@ package final class EffectGroup: Sendable {
         // The observer's captures are released after unlocking (their deinit is user code).
         let removed = counts.withLock { $0.finishObservers.removeValue(forKey: key) }
         withExtendedLifetime(removed) {}
+    }
+
+    // MARK: Lifecycle observers
+
+    /// Whether this group or its parent has lifecycle observers (one atomic load each).
+    package var isObserved: Bool {
+        lifecycleObserverCount.load(ordering: .relaxed) > 0 || (parent?.isObserved ?? false)
+    }
+
+    /// Calls `observer` (outside the lock, on the thread where it happens) when an effect counted
+    /// in this group starts, when it ends, and when an element is reported sent
+    /// (``reportSent(_:label:)``). Only effects that start after the observer was added are
+    /// reported; an effect's start is reported before its end and before anything forwarded
+    /// from it. Returns the key for ``removeLifecycleObserver(_:)``.
+    package func addLifecycleObserver(_ observer: @escaping LifecycleObserver) -> UInt64 {
+        counts.withLock { counts in
+            counts.nextObserver &+= 1
+            counts.lifecycleObservers[counts.nextObserver] = observer
+            lifecycleObserverCount.store(counts.lifecycleObservers.count, ordering: .relaxed)
+            return counts.nextObserver
+        }
+    }
+
+    /// Stops calling an observer added with ``addLifecycleObserver(_:)``.
+    package func removeLifecycleObserver(_ key: UInt64) {
+        // The observer's captures are released after unlocking (their deinit is user code).
+        let removed = counts.withLock { counts in
+            defer { lifecycleObserverCount.store(counts.lifecycleObservers.count, ordering: .relaxed) }
+            return counts.lifecycleObservers.removeValue(forKey: key)
+        }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Tells this group's lifecycle observers that `element` was sent back (to a store) while
+    /// `label` was current on the sending thread. Call it only when ``isObserved``.
+    package func reportSent(_ element: any Sendable, label: EffectLabel?) {
+        let observers = lifecycleObservers()
+        guard !observers.isEmpty else { return }
+        let event = EffectLifecycleEvent.sent(
+            token: label?.effect ?? 0, origin: label?.originOfElementsSentHere ?? .none, element: element)
+        for observer in observers { observer(event) }
+    }
+
+    /// The lifecycle observers, copied out of the lock (none without taking it when there are none).
+    private func lifecycleObservers() -> [LifecycleObserver] {
+        guard lifecycleObserverCount.load(ordering: .relaxed) > 0 else { return [] }
+        return counts.withLock { Array($0.lifecycleObservers.values) }
     }
 
     // MARK: Pending actions

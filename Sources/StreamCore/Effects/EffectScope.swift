@@ -12,11 +12,13 @@ import Darwin
 /// emits (so the actions it sends join the same group).
 @usableFromInline
 package enum EffectScope {
-    /// The thread-local slot (an unretained `EffectGroup` pointer; ``with(_:_:)`` keeps the group
-    /// alive while it is set).
+    /// The thread-local slot (an unretained `EffectGroup` pointer; ``with(_:label:_:)`` keeps the
+    /// group alive while it is set).
     private static let key: pthread_key_t = makeKey()
-    /// The name of the effect being fed (an unretained `EffectName`), for reports.
-    private static let nameKey: pthread_key_t = makeKey()
+    /// What is being fed (an unretained ``EffectLabel``): an attached effect's name and the update
+    /// it is handed, or the tracked effect whose element is forwarded; for reports and for the
+    /// effect lifecycle observers.
+    private static let labelKey: pthread_key_t = makeKey()
 
     private static func makeKey() -> pthread_key_t {
         var key = pthread_key_t()
@@ -35,34 +37,36 @@ package enum EffectScope {
         return _UnsafeReference<EffectGroup>(opaque: raw).object
     }
 
+    /// The label current on this thread, if any.
+    package static var currentLabel: EffectLabel? {
+        guard let raw = pthread_getspecific(labelKey) else { return nil }
+        return _UnsafeReference<EffectLabel>(opaque: raw).object
+    }
+
     /// The name of the attached effect being fed on this thread, if it has one.
     package static var currentName: String? {
-        guard let raw = pthread_getspecific(nameKey) else { return nil }
-        return _UnsafeReference<EffectName>(opaque: raw).object.name
+        currentLabel?.name
     }
 
-    /// Runs `body` with `group` (and the effect's `name`) current on this thread, then restores
-    /// the previous ones.
-    package static func with<R>(_ group: EffectGroup?, name: EffectName? = nil, _ body: () throws -> R) rethrows -> R {
+    /// What an effect started now on this thread is caused by: the tracked effect whose element
+    /// is being forwarded, else the store update being handed to an attached effect, else
+    /// nothing known.
+    package static var currentOrigin: EffectOrigin {
+        guard let label = currentLabel else { return .none }
+        return label.originOfEffectsStartedHere
+    }
+
+    /// Runs `body` with `group` (and `label`) current on this thread, then restores the previous
+    /// ones.
+    package static func with<R>(_ group: EffectGroup?, label: EffectLabel? = nil, _ body: () throws -> R) rethrows -> R {
         let previous = pthread_getspecific(key)
-        let previousName = pthread_getspecific(nameKey)
+        let previousLabel = pthread_getspecific(labelKey)
         _ = pthread_setspecific(key, group.map { _UnsafeReference(unretained: $0).opaque })
-        _ = pthread_setspecific(nameKey, name.map { _UnsafeReference(unretained: $0).opaque })
+        _ = pthread_setspecific(labelKey, label.map { _UnsafeReference(unretained: $0).opaque })
         defer {
             _ = pthread_setspecific(key, previous)
-            _ = pthread_setspecific(nameKey, previousName)
+            _ = pthread_setspecific(labelKey, previousLabel)
         }
-        return try withExtendedLifetime((group, name)) { try body() }
-    }
-}
-
-/// The name of an attached effect, boxed so that a thread-local can point at it.
-package final class EffectName: Sendable {
-    /// The name.
-    package let name: String
-
-    /// Boxes a name.
-    package init(_ name: String) {
-        self.name = name
+        return try withExtendedLifetime((group, label)) { try body() }
     }
 }

@@ -47,22 +47,40 @@ extension Signal {
 extension Signal {
     /// Counts each observation of this signal as an effect in `group` (see
     /// ``SignalProtocol/trackedAsEffect(named:)``).
+    ///
+    /// While the group's lifecycle is observed (``EffectGroup/isObserved``, when the effect
+    /// starts), the effect's start is announced with its origin, its end with how it ended, and
+    /// its elements are forwarded under a label naming it, so that what it sends back, and the
+    /// effects it starts, are attributed to it.
     package func tracked(in group: EffectGroup, named name: String?) -> Signal {
         let upstream = self
         return Signal({ (observer: Observer<Element, Error>) -> any Disposable in
             let token = group.makeToken()
+            let origin: EffectOrigin? = group.isObserved ? EffectScope.currentOrigin : nil
+            let label = origin.map { EffectLabel(effect: token, origin: $0) }
+            // How it ended, set before the terminal event is forwarded (downstream may dispose
+            // it while handling that event); only kept while observed.
+            let ending = origin.map { _ in LockedState<EffectEnd?>(nil) }
             let upstreamObservation = SerialDisposable()
-            // Stopping (disposal, the group's cancel, or the end of the signal) ends the count.
+            // Stopping (disposal, the group's cancel, or the end of the signal) ends the count;
+            // a disposal before the signal ended is a cancellation.
             let stop = BlockDisposable {
                 upstreamObservation.dispose()
-                group.end(token)
+                group.end(token, ending?.withLock { $0 } ?? .cancelled)
             }
-            group.begin(token, name: name, cancel: stop)
+            group.begin(token, name: name, origin: origin, cancel: stop)
             // The dependencies of the action that started the effect: its actions carry them,
             // from whatever thread it sends them.
             let dependencies = DependencyScope.captured
             upstreamObservation.otherDisposable = upstream.observe(with: { event in
-                EffectScope.with(group) { DependencyScope.run(in: dependencies) { observer.on(event) } }
+                if let ending {
+                    switch event {
+                    case .next: break
+                    case .completed: ending.withLock { $0 = .finished }
+                    case .failed(let error): ending.withLock { $0 = .failed(error) }
+                    }
+                }
+                EffectScope.with(group, label: label) { DependencyScope.run(in: dependencies) { observer.on(event) } }
                 if event.isTerminal { stop.dispose() }
             })
             return stop

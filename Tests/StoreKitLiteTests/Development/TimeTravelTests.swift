@@ -40,6 +40,31 @@ import TestSupport
         #expect(travel.heldActionCount == 0)
     }
 
+    @Test func installCountPlusTheReducersCallsIsTheUpdatesNumber() async throws {
+        let travel = TimeTravel<Int, CounterAction>()
+        let calls = Box(0)
+        let counting = Reducer<Int, CounterAction>(mutating: { state, action throws(StoreError) in
+            // What a tool numbering the reducer's calls reads: the update this call makes.
+            calls.mutate { $0 += 1 }
+            try counterReducer(&state, action)
+        })
+        let store = Store(initialState: 0, reducer: counting, timeTravel: travel)
+        let sequences = Box<[UInt64]>([])
+        let observation = store.updates.observeNext { sequences.append($0.sequence) }
+        defer { observation.dispose() }
+        try await store.send(.add(2))
+        try await travel.show(0, after: .add(2))
+        let held = Task { try await store.send(.add(3)) }
+        try await waitUntil("the action is held") { travel.heldActionCount == 1 }
+        try await travel.returnToPresent(2, after: .add(2))
+        _ = try await held.value
+        #expect(travel.installCount == 2)
+        #expect(calls.value == 2)
+        // The last update's number counts both installs and both reducer calls.
+        #expect(sequences.value.last == UInt64(calls.value + travel.installCount))
+        #expect(sequences.value == [0, 1, 2, 3, 4])
+    }
+
     @Test func thePresentCanBeAStateTheStoreNeverReduced() async throws {
         // Redux DevTools' "skip": the present is recomputed without an action.
         let travel = TimeTravel<Int, CounterAction>()

@@ -66,6 +66,16 @@ public struct OrdersServerConfiguration: Sendable {
     public var inspectorPort: Int?
     /// The inspector's access token (nil: a random one, printed at start).
     public var inspectorToken: String?
+    /// The most actions the inspector keeps (nil: its default, 10,000).
+    public var inspectorHistory: Int?
+    /// The most bytes the inspector's kept actions take, as it counts them (nil: its default).
+    public var inspectorBytes: Int?
+    /// A test hook: this many refused actions (`submit(product: "seed-N", quantity: 0)`) are
+    /// dispatched when the service is created, to fill the inspector's history (0: none).
+    public var inspectorSeed = 0
+    /// Post-mortem mode (`--inspect-log`): no service runs; the shared store's log is read from
+    /// here and served by the store inspector (``PostMortem``). Nil: the service runs.
+    public var inspectLog: LogStart?
     /// The service's logger (the store logs actions at debug level, so nothing is formatted
     /// unless this logger's level is debug or lower).
     public var logger = Logger(label: "orders-service")
@@ -118,7 +128,10 @@ public struct OrdersServer: Sendable {
         metrics = StoreMetrics(label: "orders")
         // The inspector records the in-memory store (a shared store's history is its journal).
         let inspected = configuration.inspectorPort != nil && configuration.postgres == nil
-        let inspector = inspected ? StoreInspector<OrdersState, OrdersAction>(development: true) : nil
+        var inspectorOptions = InspectorOptions()
+        if let history = configuration.inspectorHistory { inspectorOptions.maximumActions = max(1, history) }
+        if let bytes = configuration.inspectorBytes { inspectorOptions.maximumRecordedBytes = max(1, bytes) }
+        let inspector = inspected ? StoreInspector<OrdersState, OrdersAction>(options: inspectorOptions, development: true) : nil
         self.inspector = inspector
         if let postgres = configuration.postgres {
             var options = configuration.journalOptions
@@ -157,6 +170,10 @@ public struct OrdersServer: Sendable {
         }
         metrics.observeEffects(of: store).dispose(in: metrics.disposeBag)
         // end
+        // Refused at once (a quantity of 0): the state does not change, the log fills.
+        for index in 0..<max(0, configuration.inspectorSeed) {
+            store.dispatch(.submit(product: "seed-\(index + 1)", quantity: 0))
+        }
         events = EventStreams(store: store, heartbeat: configuration.heartbeat)
     }
 

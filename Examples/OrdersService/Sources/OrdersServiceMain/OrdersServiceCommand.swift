@@ -4,13 +4,18 @@
 //                    [--heartbeat-ms N] [--shutdown-deadline-ms N] [--log-level LEVEL]
 //                    [--idle-timeout-ms N] [--max-connections N]
 //                    [--postgres URL] [--journal NAME] [--effects on|off|leased] [--lease-ms N]
-//                    [--inspector-port N] [--inspector-token TOKEN]
+//                    [--inspector-port N] [--inspector-token TOKEN] [--inspector-history N]
+//                    [--inspector-bytes N] [--inspector-seed N] [--inspect-log snapshot|start]
 //
 // Environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
 // ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS, ORDERS_INSPECTOR_PORT.
 //
 // With --inspector-port, the second line on standard output is the store inspector's address,
 // with its access token (`inspector on http://127.0.0.1:PORT/?token=…`).
+//
+// With --inspect-log (and --postgres), no service runs: the shared store's log is read
+// read-only, replayed, and served by the store inspector (a post-mortem); the only line on
+// standard output is `inspector on …`, and SIGTERM or SIGINT stops it.
 //
 // The first line on standard output is the bound address (`listening on http://127.0.0.1:PORT`);
 // the limits, the store and the effects setting are written to standard error at start.
@@ -28,7 +33,8 @@ enum OrdersServiceCommand {
                               [--idle-timeout-ms N] [--max-connections N]
                               [--postgres postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE] [--journal NAME]
                               [--effects on|off|leased] [--lease-ms N]
-                              [--inspector-port N] [--inspector-token TOKEN]
+                              [--inspector-port N] [--inspector-token TOKEN] [--inspector-history N]
+                              [--inspector-bytes N] [--inspector-seed N] [--inspect-log snapshot|start]
         environment (the command line wins): ORDERS_IDLE_TIMEOUT_MS, ORDERS_MAX_CONNECTIONS,
                               ORDERS_POSTGRES_URL, ORDERS_JOURNAL, ORDERS_EFFECTS, ORDERS_LEASE_MS,
                               ORDERS_INSPECTOR_PORT
@@ -47,6 +53,10 @@ enum OrdersServiceCommand {
             environment[variable].map { [option, $0] } ?? []
         }
         let configuration = parse(fromEnvironment + Array(CommandLine.arguments.dropFirst()))
+        if let start = configuration.inspectLog {
+            await postMortem(configuration, from: start)
+            return
+        }
         let server: OrdersServer
         do {
             server = try await OrdersServer(configuration: configuration)
@@ -80,6 +90,31 @@ enum OrdersServiceCommand {
         await inspector?.stop()
         let orders = server.store.state.orders.values
         say("stopped: \(orders.count) order(s), \(orders.filter { $0.status == .paid }.count) paid")
+    }
+
+    /// Serves the shared store's log in the store inspector until SIGTERM or SIGINT.
+    static func postMortem(_ configuration: OrdersServerConfiguration, from start: LogStart) async {
+        guard configuration.postgres != nil else { fail("--inspect-log needs --postgres") }
+        let server: InspectorServer
+        do {
+            server = try await PostMortem.serve(configuration, from: start)
+        } catch {
+            FileHandle.standardError.write(Data("orders-service: could not read the log: \(error)\n".utf8))
+            exit(1)
+        }
+        say("inspector on \(server.url.absoluteString)")
+        let stop = AsyncStream<Void>.makeStream()
+        let sources = [SIGTERM, SIGINT].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stop.continuation.yield() }
+            source.resume()
+            return source
+        }
+        for await _ in stop.stream { break }
+        sources.forEach { $0.cancel() }
+        await server.stop()
+        say("stopped")
     }
 
     /// Writes a line to standard output at once (unbuffered: a parent process reads the address
@@ -136,6 +171,14 @@ enum OrdersServiceCommand {
             case "--inspector-token":
                 guard let token = remaining.popFirst(), !token.isEmpty else { fail("--inspector-token needs a token") }
                 configuration.inspectorToken = token
+            case "--inspector-history": configuration.inspectorHistory = integer(argument, in: 1...10_000_000)
+            case "--inspector-bytes": configuration.inspectorBytes = integer(argument, in: 1...(1 << 40))
+            case "--inspector-seed": configuration.inspectorSeed = integer(argument, in: 0...10_000_000)
+            case "--inspect-log":
+                guard let text = remaining.popFirst(), let start = LogStart(rawValue: text) else {
+                    fail("--inspect-log needs snapshot or start")
+                }
+                configuration.inspectLog = start
             case "--log-level":
                 guard let text = remaining.popFirst(), let level = Logger.Level(rawValue: text) else {
                     fail("--log-level needs one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
