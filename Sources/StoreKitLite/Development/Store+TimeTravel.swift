@@ -9,9 +9,10 @@ extension Store {
     /// let store = Store(initialState: AppState(), reducer: app, timeTravel: travel)
     /// ```
     ///
-    /// The store behaves as one made by ``init(initialState:reducer:middleware:observers:notifyOn:queue:)``
-    /// until `travel` is used; its cost per action is one more middleware (the gate) and one
-    /// lock taken by the reducer. See ``TimeTravel`` for what it can do and its limits.
+    /// The store behaves as one made by
+    /// ``init(initialState:reducer:middleware:observers:notifyOn:queue:withDependencies:)`` until
+    /// `travel` is used; its cost per action is one more middleware (the gate) and one lock taken
+    /// by the reducer. See ``TimeTravel`` for what it can do and its limits.
     ///
     /// - Parameters:
     ///   - initialState: The first state.
