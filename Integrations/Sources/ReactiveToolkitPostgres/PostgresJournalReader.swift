@@ -25,7 +25,7 @@ public import StoreKitLite
 /// a log that starts after the state it should continue (compacted:
 /// ``PostgresJournalError/behindCompaction(applied:oldestRetained:)``), an undecodable snapshot.
 /// An action that does not decode, or the skip marker, is an entry
-/// (``JournalEntry/Content/undecodable(reason:)``, ``JournalEntry/Content/noAction``), so that a
+/// (StoreKitLite's `JournalEntry.Content.undecodable(reason:)`, `.noAction`), so that a
 /// post-mortem shows where it is.
 public struct PostgresJournalReader<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
     /// Where a read starts.
