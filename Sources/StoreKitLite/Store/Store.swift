@@ -314,36 +314,6 @@ public final class Store<State: Sendable, Action: Sendable>: PropertyProtocol, @
         enqueueBehindHolder(action, me: me, entry: entry)
     }
 
-    /// Runs the middleware chain from the action's start; `nil` if a middleware dropped the action
-    /// (its outcome resolved) or held it back. Role holder.
-    ///
-    /// The links are borrowed in place at +0 (a replacement chain is installed only between
-    /// actions): copying each out would retain and release it per middleware per dispatch.
-    @inlinable
-    func runMiddleware(_ action: Action, pending: Pending) -> Action? {
-        var action = action
-        let links = _UnsafeBorrowedReferences(start: linkStorage, count: linkCount, of: Link.self)
-        var index = pending.start
-        while index < links.count {
-            let passed: Action? = links.withReference(at: index) { link in
-                if let intercept = link.intercept {
-                    guard let passed = intercept(action, link.context) else {
-                        finish(pending, .failure(.droppedByMiddleware))
-                        return nil
-                    }
-                    return passed
-                }
-                // A middleware that may hold the action back; it resolves a drop itself.
-                return intercept(action, holding: link, pending: pending)
-            }
-            links.assertUnchanged((UnsafeRawPointer(linkStorage), linkCount))
-            guard let passed else { return nil }
-            action = passed
-            index &+= 1
-        }
-        return action
-    }
-
     /// Runs the middleware chain from the action's start, then the reducer in place, then
     /// notifies the observers and the effects, then resolves the action's outcome. Role holder.
     @inlinable
