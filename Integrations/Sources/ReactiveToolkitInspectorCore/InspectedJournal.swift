@@ -203,19 +203,9 @@ public final class InspectedJournal<State: Sendable, Action: Sendable>: Inspecto
     }
 
     public func charts() -> InspectorValue {
-        var perSecond: [Int: Int] = [:]
-        var buckets: [Int: Int] = [:]
-        for entry in entries {
-            if entry.time > 0 { perSecond[entry.time / 1_000, default: 0] += 1 }
-            if entry.action != nil {
-                let bucket = entry.nanoseconds <= 0 ? 0 : (Int.bitWidth - entry.nanoseconds.leadingZeroBitCount)
-                buckets[bucket, default: 0] += 1
-            }
-        }
-        return .object([
-            .init("rate", .array(perSecond.keys.sorted().suffix(120).map { .object([.init("t", .number(String($0))), .init("n", .number(String(perSecond[$0] ?? 0)))]) })),
-            .init("durations", .array(buckets.keys.sorted().map { .object([.init("le", .number(String(1 << min($0, 62)))), .init("n", .number(String(buckets[$0] ?? 0)))]) })),
-        ])
+        .charts(
+            seconds: entries.lazy.filter { $0.time > 0 }.map { UInt64($0.time / 1_000) },
+            durations: entries.lazy.filter { $0.action != nil }.map { UInt64(max(0, $0.nanoseconds)) })
     }
 
     /// The replayed history as a session file's text (``InspectedSession``), redacted.

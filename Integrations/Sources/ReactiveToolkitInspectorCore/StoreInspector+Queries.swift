@@ -183,18 +183,29 @@ extension StoreInspector {
                 ($0.time, $0.nanoseconds, $0.outcome.reachedReducer)
             }
         }
+        return .charts(
+            seconds: samples.map { $0.time / 1_000_000_000 }, durations: samples.lazy.filter(\.reduced).map(\.nanoseconds))
+    }
+}
+
+extension InspectorValue {
+    /// The charts' data (see ``StoreInspector/charts()``): `rate`, the actions per second (each
+    /// action's time in seconds since 1970) over the last 120 seconds that had actions, and
+    /// `durations`, the reducer's durations in nanoseconds counted in power-of-two buckets.
+    static func charts(seconds: some Sequence<UInt64>, durations: some Sequence<UInt64>) -> InspectorValue {
         var perSecond: [UInt64: Int] = [:]
+        for second in seconds { perSecond[second, default: 0] += 1 }
         var buckets: [Int: Int] = [:]
-        for sample in samples {
-            perSecond[sample.time / 1_000_000_000, default: 0] += 1
-            if sample.reduced {
-                let bucket = sample.nanoseconds == 0 ? 0 : (UInt64.bitWidth - sample.nanoseconds.leadingZeroBitCount)
-                buckets[bucket, default: 0] += 1
-            }
+        for nanoseconds in durations {
+            buckets[nanoseconds == 0 ? 0 : UInt64.bitWidth - nanoseconds.leadingZeroBitCount, default: 0] += 1
         }
-        let seconds = perSecond.keys.sorted().suffix(120)
         return .object([
-            .init("rate", .array(seconds.map { .object([.init("t", .number(String($0))), .init("n", .number(String(perSecond[$0] ?? 0)))]) })),
+            .init(
+                "rate",
+                .array(
+                    perSecond.keys.sorted().suffix(120).map { second in
+                        .object([.init("t", .number(String(second))), .init("n", .number(String(perSecond[second] ?? 0)))])
+                    })),
             .init(
                 "durations",
                 .array(
@@ -203,9 +214,7 @@ extension StoreInspector {
                     })),
         ])
     }
-}
 
-extension InspectorValue {
     /// A one-line summary for the action log: a case with its payload (`submit {"product":"tea"}`),
     /// a string as it is, anything else as JSON; cut at 240 characters.
     public var summary: String {

@@ -37,6 +37,23 @@ import Testing
         #expect(try inspector.detail(2)["diff"] == .array([]))  // refused: no change
     }
 
+    @Test func theChartsCountEveryRecordPerSecondAndTheReducedOnesPerDuration() async throws {
+        let inspector = StoreInspector<Ledger, LedgerAction>()
+        let dropEmpty = Middleware<Ledger, LedgerAction> { action, _ in action == .add("") ? nil : action }
+        let store = Store(initialState: Ledger(), reducer: ledgerReducer, middleware: [dropEmpty], inspector: inspector)
+        for text in ["a", "b", "c"] { try await store.send(.add(text)) }
+        await #expect(throws: StoreError.self) { try await store.send(.add("")) }  // dropped: no reducer time
+        let charts = try #require(
+            try JSONSerialization.jsonObject(with: Data(inspector.charts().jsonText.utf8)) as? [String: [[String: Int]]])
+        let rate = try #require(charts["rate"])
+        let durations = try #require(charts["durations"])
+        #expect(rate.map { $0["n"] ?? 0 }.reduce(0, +) == 4)
+        #expect(rate.allSatisfy { ($0["t"] ?? 0) > 1_700_000_000 })  // seconds since 1970
+        #expect(durations.map { $0["n"] ?? 0 }.reduce(0, +) == 3)
+        let bounds = durations.compactMap { $0["le"] }
+        #expect(bounds == bounds.sorted() && bounds.allSatisfy { $0 > 0 && $0 & ($0 - 1) == 0 })  // powers of two
+    }
+
     @Test func keepsAtMostMaximumActionsAndSaysHowManyWereDropped() async throws {
         let inspector = StoreInspector<Ledger, LedgerAction>(options: InspectorOptions(maximumActions: 3), development: true)
         let store = Store(initialState: Ledger(), reducer: ledgerReducer, inspector: inspector)
